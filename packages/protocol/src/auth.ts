@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { Nickname, Password, Phone, User } from './user.ts';
+
+export const RegisterRequest = z.strictObject({
+  phone: Phone,
+  password: Password,
+  nickname: Nickname.optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.strictObject({
+  phone: Phone,
+  password: z.string().min(1, { error: 'errors.password_required' }).max(128),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const AuthSession = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  user: User,
+});
+export type AuthSession = z.infer<typeof AuthSession>;
+
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+
+export const SmsSendRequest = z.strictObject({ phone: Phone });
+export type SmsSendRequest = z.infer<typeof SmsSendRequest>;
+export const SmsSendResponse = z.object({
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
+export type SmsSendResponse = z.infer<typeof SmsSendResponse>;
+
+export const SmsLoginRequest = z.strictObject({
+  phone: Phone,
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'errors.sms_code_format' }),
+});
+export type SmsLoginRequest = z.infer<typeof SmsLoginRequest>;
+
+export const VerifyTokenRequest = z.strictObject({ token: z.string().min(1).max(4096) });
+export const VerifyTokenResponse = z.object({ valid: z.boolean() });
+export type VerifyTokenResponse = z.infer<typeof VerifyTokenResponse>;
+
+export const RefreshTokenRequest = z.strictObject({
+  refreshToken: z.string().min(1, { error: 'errors.refresh_token_required' }).max(4096),
+});
+export type RefreshTokenRequest = z.infer<typeof RefreshTokenRequest>;
+export const TokenPair = z.object({ token: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LogoutRequest = RefreshTokenRequest;
+export type LogoutRequest = RefreshTokenRequest;
+
+export const AdminLoginRequest = z.strictObject({
+  username: z.string().trim().min(1, { error: 'errors.username_required' }).max(64),
+  password: z.string().min(1, { error: 'errors.password_required' }).max(128),
+});
+export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
+export const AdminSession = z.object({ token: z.string() });
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  AdminLoginRequest,
+  AdminSession,
+  AuthSession,
+  LoginRequest,
+  LogoutRequest,
+  RefreshTokenRequest,
+  RegisterRequest,
+  SmsLoginRequest,
+  SmsSendRequest,
+  SmsSendResponse,
+  TokenPair,
+  VerifyTokenRequest,
+  VerifyTokenResponse,
+} from './auth.ts';
+import { PointsDetails, PointsLogsPage, PointsLogsQuery } from './points.ts';
+import { RecognizeRequest, RecognizeResponse } from './speech.ts';
+import { UpdateMeRequest, User } from './user.ts';
+import { AndroidLatest, VersionCheckQuery, VersionCheckResult } from './version.ts';
+import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone;
+ * - identity: a registered user or a temporary device (deviceId header);
+ * - user: a registered user's access token;
+ * - admin: an admin token (a different audience: never a user token).
+ */
+export type Access = 'public' | 'identity' | 'user' | 'admin';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  access: Access;
+  /** JSON body (POST/PATCH/PUT) */
+  body?: z.ZodType;
+  /** query string (GET) */
+  query?: z.ZodType;
+  /** schema of the envelope's `data` on success */
+  data: z.ZodType;
+}
+
+const define = <T extends Record<string, Endpoint>>(e: T) => e;
+
+/** Every REST call of the product: the single place a path and its shapes are written. */
+export const endpoints = define({
+  register: {
+    method: 'POST',
+    path: '/api/auth/register',
+    access: 'public',
+    body: RegisterRequest,
+    data: AuthSession,
+  },
+  login: { method: 'POST', path: '/api/auth/login', access: 'public', body: LoginRequest, data: AuthSession },
+  smsSend: {
+    method: 'POST',
+    path: '/api/auth/sms/send',
+    access: 'public',
+    body: SmsSendRequest,
+    data: SmsSendResponse,
+  },
+  smsLogin: {
+    method: 'POST',
+    path: '/api/auth/sms/login',
+    access: 'public',
+    body: SmsLoginRequest,
+    data: AuthSession,
+  },
+  verifyToken: {
+    method: 'POST',
+    path: '/api/auth/verify-token',
+    access: 'public',
+    body: VerifyTokenRequest,
+    data: VerifyTokenResponse,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/api/auth/refresh-token',
+    access: 'public',
+    body: RefreshTokenRequest,
+    data: TokenPair,
+  },
+  logout: { method: 'POST', path: '/api/auth/logout', access: 'public', body: LogoutRequest, data: z.null() },
+  me: { method: 'GET', path: '/api/users/me', access: 'user', data: User },
+  updateMe: { method: 'PATCH', path: '/api/users/me', access: 'user', body: UpdateMeRequest, data: User },
+  adminLogin: {
+    method: 'POST',
+    path: '/api/admin/auth/login',
+    access: 'public',
+    body: AdminLoginRequest,
+    data: AdminSession,
+  },
+  visionAnalyze: {
+    method: 'POST',
+    path: '/api/vision/analyze',
+    access: 'identity',
+    body: AnalyzeRequest,
+    data: AnalyzeResponse,
+  },
+  speechRecognize: {
+    method: 'POST',
+    path: '/api/speech/recognize',
+    access: 'identity',
+    body: RecognizeRequest,
+    data: RecognizeResponse,
+  },
+  versionCheck: {
+    method: 'GET',
+    path: '/api/version/check',
+    access: 'public',
+    query: VersionCheckQuery,
+    data: VersionCheckResult,
+  },
+  androidLatest: {
+    method: 'GET',
+    path: '/api/version/android/latest',
+    access: 'public',
+    data: AndroidLatest,
+  },
+  pointsDetails: { method: 'GET', path: '/api/points/details', access: 'user', data: PointsDetails },
+  pointsLogs: {
+    method: 'GET',
+    path: '/api/points/logs',
+    access: 'user',
+    query: PointsLogsQuery,
+    data: PointsLogsPage,
+  },
+});
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : undefined;
+export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : undefined;
+export type DataOf<N extends EndpointName> = z.infer<Endpoints[N]['data']>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Every scene mode of spec §2/§4. `move_lite` never reaches the server: it is sent as `move` + compression `lite`. */
+export const SceneMode = z.enum([
+  'realtime',
+  'dialogue',
+  'move',
+  'move_lite',
+  'move_go',
+  'continuous',
+  'reading',
+  'observe',
+  'qa',
+  'click',
+  'diabetes',
+  'question',
+]);
+export type SceneMode = z.infer<typeof SceneMode>;
+
+export const Scenario = SceneMode.exclude(['move_lite'], { error: 'errors.scenario_invalid' });
+export type Scenario = z.infer<typeof Scenario>;
+
+export const CompressionPreset = z.enum(['high', 'standard', 'lite']);
+export type CompressionPreset = z.infer<typeof CompressionPreset>;
+
+/** Decoded image cap: 8 MB; base64 inflates by 4/3. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_BASE64_CHARS = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4;
+
+export const AnalyzeRequest = z.strictObject({
+  image: z
+    .string()
+    .min(1, { error: 'errors.image_invalid' })
+    .max(MAX_IMAGE_BASE64_CHARS, { error: 'errors.image_too_large' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'errors.image_invalid' }),
+  scenario: Scenario,
+  prompt: z.string().max(2000, { error: 'errors.prompt_too_long' }).optional(),
+  compression: CompressionPreset.optional(),
+});
+export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
+
+export const AnalyzeResponse = z.object({ description: z.string(), imageUrl: z.string() });
+export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
