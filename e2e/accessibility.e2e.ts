@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
+
+/** Buttons, tabs, fields and navigation links smaller than this fail the product's 48 px rule. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, [role="tab"], input:not([type="hidden"]), select, nav a',
+      ),
+    ]
+      .filter((el) => el.offsetParent !== null)
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        // A range input's thumb is what a finger hits; its track may be thin. Check height of the others only.
+        return el instanceof HTMLInputElement && el.type === 'range'
+          ? r.width < 48
+          : r.height < 48 || r.width < 48;
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}"`,
+      ),
+  );
+}
+
+describe.skipIf(!hasChromium)(
+  `accessibility of every page of the app shell${hasChromium ? '' : ` (${noChromiumReason})`}`,
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let anonymous: BrowserContext;
+    let consented: BrowserContext;
+    let member: BrowserContext;
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      anonymous = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      consented = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      await seedStorage(consented, { privacyAccepted: true });
+      member = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      const session = await registerViaApi(server.url, {
+        phone: uniquePhone(),
+        password: 'long-enough-1',
+        nickname: '测试',
+      });
+      await seedStorage(member, { privacyAccepted: true, session });
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    const cases: [string, () => BrowserContext, string, ((p: Page) => Promise<void>)?][] = [
+      ['home', () => anonymous, '/'],
+      ['privacy policy', () => anonymous, '/privacy'],
+      ['download', () => anonymous, '/download'],
+      ['login behind the privacy gate', () => anonymous, '/login'],
+      ['login, password tab', () => consented, '/login'],
+      [
+        'login, SMS tab',
+        () => consented,
+        '/login',
+        (p) => p.getByRole('tab', { name: '验证码登录' }).click(),
+      ],
+      ['login, register tab', () => consented, '/login', (p) => p.getByRole('tab', { name: '注册' }).click()],
+      [
+        'login with errors shown',
+        () => consented,
+        '/login',
+        async (p) => {
+          await p.getByRole('button', { name: '登录', exact: true }).click();
+          await p.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
+        },
+      ],
+      ['role select', () => member, '/role-select'],
+      ['personal centre', () => member, '/profile'],
+      ['a page of a later issue', () => member, '/see-for-me'],
+    ];
+
+    it.each(cases)(
+      '%s: axe finds nothing, one h1, a main landmark, 48 px targets',
+      async (_name, ctx, path, act) => {
+        const page = await ctx().newPage();
+        try {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          if (act) await act(page);
+          await page.waitForTimeout(150);
+          const violations = await axeViolations(page);
+          expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+          expect(await page.locator('h1').count()).toBe(1);
+          expect(await page.locator('main').count()).toBe(1);
+          expect(await smallTargets(page)).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      },
+    );
+
+    it('the first Tab reaches the skip link, which moves focus into main', async () => {
+      const page = await member.newPage();
+      try {
+        await page.goto('/profile');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('跳到主要内容');
+        await page.keyboard.press('Enter');
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+      } finally {
+        await page.close();
+      }
+    });
+  },
+);

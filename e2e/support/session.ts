@@ -1,0 +1,39 @@
+import { AuthSession, endpoints, type BodyOf } from '@sfm/protocol';
+import type { BrowserContext } from 'playwright-core';
+
+let counter = 0;
+/** A fresh, valid mainland mobile number per call (unique within a run). */
+export function uniquePhone(): string {
+  counter += 1;
+  const tail = `${Date.now() % 1_000_000}${counter}`.padStart(8, '0').slice(-8);
+  return `139${tail}`;
+}
+
+export async function registerViaApi(baseUrl: string, body: BodyOf<'register'>): Promise<AuthSession> {
+  const res = await fetch(baseUrl + endpoints.register.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(json)}`);
+  return AuthSession.parse((json as { data: unknown }).data);
+}
+
+/** Before any page script runs: privacy accepted and, when given, a logged-in session (spec §3 keys). */
+export async function seedStorage(
+  context: BrowserContext,
+  seed: { privacyAccepted?: boolean; session?: AuthSession },
+): Promise<void> {
+  await context.addInitScript((s) => {
+    // Only the first document of the context gets the seed, so the app's own changes (logout) stick.
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    if (s.privacyAccepted) localStorage.setItem('privacyAccepted', 'true');
+    if (s.session) {
+      localStorage.setItem('token', s.session.token);
+      localStorage.setItem('refreshToken', s.session.refreshToken);
+      localStorage.setItem('user', JSON.stringify(s.session.user));
+    }
+  }, seed);
+}
