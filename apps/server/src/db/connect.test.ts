@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { AdminRepo } from '../modules/admin/repo.ts';
+import { PasswordHasher } from '../security/password-hasher.ts';
+import { connect, type DatabaseConnection } from './connect.ts';
+import { pingDatabase } from './database.ts';
+import { runningCluster } from './embedded-postgres.ts';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../cli/admin-create.ts', import.meta.url));
+const logger = createLogger('silent');
+
+let dataDir: string;
+let first: DatabaseConnection | undefined;
+
+beforeAll(async () => {
+  // a 0700 folder, as mkdtemp makes it: the server must still get the postgres user in when root
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sfm-data-'));
+});
+afterAll(async () => {
+  await first?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const config = () => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const adminCreate = (username: string, password: string) =>
+  run(process.execPath, ['--import', 'tsx', cli, username], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: password,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+    },
+  });
+
+describe('embedded database lifecycle and admin:create', () => {
+  it('initialises, starts and migrates the embedded PostgreSQL in DATA_DIR/pg', async () => {
+    first = await connect(config(), logger);
+    expect(first.mode).toBe('embedded');
+    await pingDatabase(first.db);
+    expect(await runningCluster(path.join(dataDir, 'pg'))).not.toBeNull();
+  });
+
+  it('refuses to start a second server on the same DATA_DIR', async () => {
+    await expect(connect(config(), logger)).rejects.toThrow(/already running/);
+  });
+
+  it('admin:create attaches to the running cluster and leaves it running', async () => {
+    const { stdout } = await adminCreate('alice', 'alice-pass-1');
+    expect(stdout).toContain('admin "alice" created');
+    const admin = await new AdminRepo(first!.db).findByUsername('alice');
+    expect(await new PasswordHasher().verify(admin?.passwordHash, 'alice-pass-1')).toBe(true);
+    await pingDatabase(first!.db);
+  });
+
+  it('admin:create refuses a short password', async () => {
+    await expect(adminCreate('bob', 'short')).rejects.toMatchObject({ code: 1 });
+  });
+
+  it('stops the cluster on close; admin:create then starts and stops it itself', async () => {
+    await first?.close();
+    first = undefined;
+    expect(await runningCluster(path.join(dataDir, 'pg'))).toBeNull();
+    const { stdout } = await adminCreate('alice', 'alice-pass-2');
+    expect(stdout).toContain('password of admin "alice" reset');
+    expect(await runningCluster(path.join(dataDir, 'pg'))).toBeNull();
+  });
+});

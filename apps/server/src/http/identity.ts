@@ -1,0 +1,77 @@
+import { DeviceId, type Access } from '@sfm/protocol';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '../app-error.ts';
+import type { TokenService } from '../security/token-service.ts';
+
+export type UserIdentity = { kind: 'user'; userId: string };
+export type DeviceIdentity = { kind: 'device'; deviceId: string };
+export type AdminIdentity = { kind: 'admin'; adminId: string };
+export type Identity = UserIdentity | DeviceIdentity | AdminIdentity;
+
+/** Who an endpoint with that access level is guaranteed to be talking to. */
+export type IdentityFor<A extends Access> = A extends 'user'
+  ? UserIdentity
+  : A extends 'admin'
+    ? AdminIdentity
+    : A extends 'identity'
+      ? UserIdentity | DeviceIdentity
+      : null;
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || undefined;
+};
+
+/** The spec's `token` header, or the usual `Authorization: Bearer`. */
+export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const token = header(headers, 'token');
+  if (token) return token;
+  const match = /^Bearer\s+(\S+)$/i.exec(header(headers, 'authorization') ?? '');
+  return match?.[1];
+}
+
+const unauthorized = () => new AppError(401, 'errors.unauthorized');
+const tokenInvalid = () => new AppError(401, 'errors.token_invalid');
+
+/**
+ * Turns the identity headers of spec §6 into an identity, enforcing an endpoint's access level.
+ * A token present but wrong is always a 401, never a silent fall-back to a device identity:
+ * the client must learn its session ended. The `userType` header is informational only.
+ */
+export class IdentityResolver {
+  constructor(private readonly tokens: TokenService) {}
+
+  async resolve<A extends Access>(access: A, headers: IncomingHttpHeaders): Promise<IdentityFor<A>> {
+    return (await this.resolveAny(access, headers)) as IdentityFor<A>;
+  }
+
+  private async resolveAny(access: Access, headers: IncomingHttpHeaders): Promise<Identity | null> {
+    switch (access) {
+      case 'public':
+        return null;
+      case 'admin': {
+        const token = bearerToken(headers);
+        if (!token) throw unauthorized();
+        const adminId = await this.tokens.verify('admin', token);
+        if (!adminId) throw tokenInvalid();
+        return { kind: 'admin', adminId };
+      }
+      case 'user':
+      case 'identity': {
+        const token = bearerToken(headers);
+        if (token) {
+          const userId = await this.tokens.verify('user', token);
+          if (!userId) throw tokenInvalid();
+          return { kind: 'user', userId };
+        }
+        if (access === 'user') throw unauthorized();
+        const deviceId = header(headers, 'deviceid');
+        if (!deviceId) throw unauthorized();
+        const parsed = DeviceId.safeParse(deviceId);
+        if (!parsed.success) throw new AppError(401, 'errors.device_id_invalid');
+        return { kind: 'device', deviceId: parsed.data };
+      }
+    }
+  }
+}

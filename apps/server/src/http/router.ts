@@ -1,0 +1,108 @@
+import {
+  localeFromAcceptLanguage,
+  translateMessage,
+  type Endpoint,
+  type Locale,
+  type MessageKey,
+  isMessageKey,
+} from '@sfm/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../app-error.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { IdentityFor, IdentityResolver } from './identity.ts';
+
+type BodyOf<E extends Endpoint> = E extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+type QueryOf<E extends Endpoint> = E extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+
+/** What a handler receives: validated input, the caller's identity, and nothing of Fastify. */
+export interface RouteRequest<E extends Endpoint> {
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  identity: IdentityFor<E['access']>;
+  ip: string;
+  locale: Locale;
+}
+
+export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>) => Promise<z.input<E['data']>>;
+
+/** One limit checked before the handler runs, e.g. "10 a minute per phone". */
+export interface RateLimitRule<E extends Endpoint> {
+  bucket: string;
+  limit: number;
+  key: (request: RouteRequest<E>) => string;
+}
+
+export interface RouteOptions<E extends Endpoint> {
+  rateLimits?: RateLimitRule<E>[];
+}
+
+export interface RouterDeps {
+  identities: IdentityResolver;
+  limiter: RateLimiter;
+  /** Check every answer against the protocol's data schema (dev and tests; off in production). */
+  validateResponses: boolean;
+}
+
+/** The first zod issue as a catalogue key and a field path. */
+function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return new AppError(400, 'errors.validation');
+  let key: MessageKey = isMessageKey(issue.message) ? issue.message : 'errors.validation';
+  let field = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    if (key === 'errors.validation') key = 'errors.unknown_field';
+    field = [field, issue.keys[0]].filter(Boolean).join('.');
+  }
+  return new AppError(400, key, {}, { field });
+}
+
+function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * Registers protocol endpoints: the endpoint entry gives method, path, access level and the zod
+ * schemas, so a route cannot drift from the contract the web app and tests are built on.
+ */
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly deps: RouterDeps,
+  ) {}
+
+  route<E extends Endpoint>(endpoint: E, handler: RouteHandler<E>, options: RouteOptions<E> = {}): void {
+    const { identities, limiter, validateResponses } = this.deps;
+    this.app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request) => {
+        const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+        // who first, then what: a caller without the right to ask learns nothing about the input rules
+        const identity = await identities.resolve(endpoint.access, request.headers);
+        const input = {
+          body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
+          query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
+          identity,
+          ip: request.ip,
+          locale,
+        } as RouteRequest<E>;
+        for (const rule of options.rateLimits ?? []) {
+          await limiter.enforce(rule.bucket, rule.key(input), rule.limit);
+        }
+        const data = await handler(input);
+        if (validateResponses) {
+          const checked = endpoint.data.safeParse(data);
+          if (!checked.success) {
+            throw new Error(
+              `answer of ${endpoint.method} ${endpoint.path} breaks the protocol: ${checked.error.message}`,
+            );
+          }
+        }
+        return { code: 200, message: translateMessage('ok', locale), data };
+      },
+    });
+  }
+}

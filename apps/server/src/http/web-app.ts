@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFoundError, sendError } from './error-handler.ts';
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NOT_BUILT =
+  'The web app is not built yet. Run `npm run build` in the repository root, then restart the server.\n';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isPageRequest = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url);
+
+/**
+ * Serves the built web app. Hashed files under /assets/ are cached for a year; everything else
+ * (index.html, sw.js, manifest) is revalidated so a deploy is seen at once. Any other GET outside
+ * /api is a client-side route and gets index.html (SPA fallback); /api misses get the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  if (!built) app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving API only');
+  else {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(distDir, filePath);
+        res.setHeader('Cache-Control', relative.startsWith(`assets${path.sep}`) ? LONG_CACHE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (!isPageRequest(request)) return sendError(request, reply, notFoundError());
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    // a missing hashed asset is a real 404: answering index.html would hand HTML to a <script>
+    if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,38 @@
+import { PASSWORD_MIN_LENGTH, type AdminLoginRequest, type AdminSession } from '@sfm/protocol';
+import { AppError } from '../../app-error.ts';
+import type { Clock } from '../../security/clock.ts';
+import type { PasswordHasher } from '../../security/password-hasher.ts';
+import type { TokenService } from '../../security/token-service.ts';
+import type { AdminRepo } from './repo.ts';
+import type { AdminMe } from './schemas.ts';
+
+export class AdminService {
+  constructor(
+    private readonly admins: AdminRepo,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  async login(request: AdminLoginRequest): Promise<AdminSession> {
+    const admin = await this.admins.findByUsername(request.username);
+    const ok = await this.passwords.verify(admin?.passwordHash, request.password);
+    if (!admin || !ok) throw new AppError(401, 'errors.admin_login_failed');
+    return { token: await this.tokens.sign('admin', admin.id) };
+  }
+
+  async me(adminId: string): Promise<AdminMe> {
+    const admin = await this.admins.findById(adminId);
+    if (!admin) throw new AppError(401, 'errors.token_invalid');
+    return { id: admin.id, username: admin.username };
+  }
+
+  /** For the admin:create CLI: creates the admin or resets its password. */
+  async createOrReset(username: string, password: string): Promise<'created' | 'updated'> {
+    const name = username.trim();
+    if (!name) throw new AppError(400, 'errors.username_required');
+    if (password.length < PASSWORD_MIN_LENGTH) throw new AppError(400, 'errors.password_too_short');
+    const created = await this.admins.upsert(name, await this.passwords.hash(password), this.clock());
+    return created ? 'created' : 'updated';
+  }
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { isUuid, type Executor } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export interface NewUser {
+  phone: string;
+  passwordHash: string | null;
+  nickname?: string | null;
+}
+export interface UserChanges {
+  nickname?: string;
+  userType?: 0 | 1;
+  speechRate?: number;
+}
+
+export class UsersRepo {
+  constructor(private readonly db: Executor) {}
+
+  async findById(id: string): Promise<UserRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row ?? null;
+  }
+
+  async findByPhone(phone: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.phone, phone));
+    return row ?? null;
+  }
+
+  /** The new user, or null when the phone is already taken. */
+  async create(user: NewUser): Promise<UserRow | null> {
+    const [row] = await this.db
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: users.phone })
+      .returning();
+    return row ?? null;
+  }
+
+  /** The phone's user, created without a password if there is none yet (SMS login). */
+  async findOrCreateByPhone(phone: string): Promise<UserRow> {
+    const created = await this.create({ phone, passwordHash: null });
+    const row = created ?? (await this.findByPhone(phone));
+    if (!row) throw new Error('user vanished between insert and select');
+    return row;
+  }
+
+  async update(id: string, changes: UserChanges, now: Date): Promise<UserRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+}

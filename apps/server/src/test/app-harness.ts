@@ -1,0 +1,147 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { envelope, type Endpoint } from '@sfm/protocol';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Logger } from 'pino';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import type { SmsSender } from '../modules/auth/sms-sender.ts';
+import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** Records codes instead of sending them. */
+export class FakeSmsSender implements SmsSender {
+  readonly sent: { phone: string; code: string }[] = [];
+  async send(phone: string, code: string): Promise<void> {
+    this.sent.push({ phone, code });
+  }
+  lastCode(phone: string): string {
+    const last = this.sent.filter((s) => s.phone === phone).at(-1);
+    if (!last) throw new Error(`no code sent to ${phone}`);
+    return last.code;
+  }
+}
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  private ms = Date.now();
+  readonly now = () => new Date(this.ms);
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+/** A built web app folder with an index page and one hashed asset. */
+export async function createWebDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sfm-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script>' +
+      '<link rel="stylesheet" href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(dir, 'assets/index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dir, 'assets/index-abc123.css'), 'body{margin:0}');
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  sms: FakeSmsSender;
+  clock: ManualClock;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  logger?: Logger;
+  /** Reuse a database (e.g. two app instances sharing one, like two nodes). */
+  database?: TestDatabase;
+  /** Adds test-only routes before the app is sealed. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
+const hasher = new PasswordHasher(TEST_ARGON2);
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const sms = new FakeSmsSender();
+  const clock = new ManualClock();
+  const webDist = await createWebDist();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    webDistDir: webDist,
+    loginRateLimitPerMinute: 1000,
+    ...options.config,
+  };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbMode: 'embedded',
+    jwtSecret: JWT_SECRET,
+    logger: options.logger ?? createLogger('silent'),
+    smsSender: sms,
+    clock: clock.now,
+    passwordHasher: hasher,
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    sms,
+    clock,
+    database,
+    close: async () => {
+      await app.close();
+      await rm(webDist, { recursive: true, force: true });
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+export interface CallResult {
+  status: number;
+  headers: Record<string, unknown>;
+  body: { code: number; message: string; data: unknown };
+}
+
+/** Calls an endpoint by its protocol entry; `headers` carry identity (token / deviceId). */
+export async function call(
+  app: FastifyInstance,
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  payload?: Json,
+  headers: Record<string, string> = {},
+): Promise<CallResult> {
+  const request: InjectOptions = { method: endpoint.method, url: endpoint.path, headers };
+  if (payload !== undefined) {
+    if (endpoint.method === 'GET') request.query = payload as Record<string, string>;
+    else request.payload = payload;
+  }
+  const res = await app.inject(request);
+  return { status: res.statusCode, headers: res.headers, body: res.json() };
+}
+
+/** Asserts a 200 envelope whose data matches the endpoint's schema, and returns the data. */
+export function expectOk<E extends Endpoint>(endpoint: E, res: CallResult): z.infer<E['data']> {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const parsed = envelope(endpoint.data).parse(res.body);
+  expect(parsed.code).toBe(200);
+  return parsed.data as z.infer<E['data']>;
+}
+
+/** Asserts an error envelope: status, catalogue error name and (when given) the translated text. */
+export function expectError(res: CallResult, status: number, error: string, message?: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.code).toBe(status);
+  expect(res.body.data).toMatchObject({ error });
+  if (message !== undefined) expect(res.body.message).toBe(message);
+}
+
+export const auth = (token: string) => ({ token, userType: 'registered' });
