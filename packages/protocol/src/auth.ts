@@ -64,6 +64,8 @@ export const AdminLoginRequest = z.strictObject({
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 export const AdminSession = z.object({ token: z.string() });
 export type AdminSession = z.infer<typeof AdminSession>;
+export const AdminProfile = z.object({ id: z.string(), username: z.string() });
+export type AdminProfile = z.infer<typeof AdminProfile>;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;

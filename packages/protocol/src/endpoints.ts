@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdminLoginRequest,
+  AdminProfile,
   AdminSession,
   AuthSession,
   LoginRequest,
@@ -90,6 +91,14 @@ export const endpoints = define({
     access: 'public',
     body: AdminLoginRequest,
     data: AdminSession,
+  },
+  adminMe: { method: 'GET', path: '/api/admin/me', access: 'admin', data: AdminProfile },
+  /** Readiness probe for load balancers and test harnesses. */
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    data: z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'external']) }),
   },
   visionAnalyze: {
     method: 'POST',

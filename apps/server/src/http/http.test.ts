@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { endpoints } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { healthEndpoint } from '../modules/health/routes.ts';
+
 import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../test/app-harness.ts';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ afterAll(() => t.close());
 
 describe('API plumbing', () => {
   it('reports health', async () => {
-    expect(expectOk(healthEndpoint, await call(t.app, healthEndpoint))).toEqual({
+    expect(expectOk(endpoints.health, await call(t.app, endpoints.health))).toEqual({
       status: 'ok',
       db: 'embedded',
     });
@@ -107,7 +107,7 @@ describe('security headers', () => {
   it('sends no CORS headers unless CORS_ORIGINS is set', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: healthEndpoint.path,
+      url: endpoints.health.path,
       headers: { origin: 'https://evil.example' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -124,7 +124,7 @@ describe('security headers', () => {
       expect(preflight.headers['access-control-allow-origin']).toBe('capacitor://localhost');
       const other = await withCors.app.inject({
         method: 'GET',
-        url: healthEndpoint.path,
+        url: endpoints.health.path,
         headers: { origin: 'https://evil.example' },
       });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
@@ -166,7 +166,7 @@ describe('web app', () => {
       const res = await bare.app.inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(503);
       expect(res.body).toContain('npm run build');
-      expect((await bare.app.inject({ method: 'GET', url: healthEndpoint.path })).statusCode).toBe(200);
+      expect((await bare.app.inject({ method: 'GET', url: endpoints.health.path })).statusCode).toBe(200);
     } finally {
       await bare.close();
     }

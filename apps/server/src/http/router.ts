@@ -54,11 +54,15 @@ function validationError(error: z.ZodError): AppError {
     if (key === 'errors.validation') key = 'errors.unknown_field';
     field = [field, issue.keys[0]].filter(Boolean).join('.');
   }
-  return new AppError(400, key, {}, { field });
+  // zod's own text for an absent field is English jargon; say which field is missing instead.
+  if (issue.code === 'invalid_type' && issue.input === undefined && field && key === 'errors.validation') {
+    key = 'errors.field_required';
+  }
+  return new AppError(400, key, { field }, { field });
 }
 
 function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

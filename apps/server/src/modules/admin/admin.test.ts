@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../../security/password-hasher.ts';
 import { AdminRepo } from './repo.ts';
-import { adminMeEndpoint } from './schemas.ts';
 
 let t: TestApp;
 let userToken: string;
@@ -26,7 +25,7 @@ const adminLogin = (username: string, password: string) =>
 describe('admin', () => {
   it('logs in and reads /api/admin/me with the admin token', async () => {
     const { token } = expectOk(endpoints.adminLogin, await adminLogin('root', 'admin-pass-1'));
-    const me = expectOk(adminMeEndpoint, await call(t.app, adminMeEndpoint, undefined, auth(token)));
+    const me = expectOk(endpoints.adminMe, await call(t.app, endpoints.adminMe, undefined, auth(token)));
     expect(me.username).toBe('root');
   });
 
@@ -38,8 +37,8 @@ describe('admin', () => {
   });
 
   it('never accepts a user token as admin, nor an admin token as user', async () => {
-    expectError(await call(t.app, adminMeEndpoint, undefined, auth(userToken)), 401, 'token_invalid');
-    expectError(await call(t.app, adminMeEndpoint), 401, 'unauthorized');
+    expectError(await call(t.app, endpoints.adminMe, undefined, auth(userToken)), 401, 'token_invalid');
+    expectError(await call(t.app, endpoints.adminMe), 401, 'unauthorized');
     const { token } = expectOk(endpoints.adminLogin, await adminLogin('root', 'admin-pass-1'));
     expectError(await call(t.app, endpoints.me, undefined, auth(token)), 401, 'token_invalid');
     const verified = expectOk(endpoints.verifyToken, await call(t.app, endpoints.verifyToken, { token }));

@@ -4,7 +4,7 @@ import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
 import type { TokenService } from '../../security/token-service.ts';
 import type { AdminRepo } from './repo.ts';
-import type { AdminMe } from './schemas.ts';
+import type { AdminProfile } from '@sfm/protocol';
 
 export class AdminService {
   constructor(
@@ -21,7 +21,7 @@ export class AdminService {
     return { token: await this.tokens.sign('admin', admin.id) };
   }
 
-  async me(adminId: string): Promise<AdminMe> {
+  async me(adminId: string): Promise<AdminProfile> {
     const admin = await this.admins.findById(adminId);
     if (!admin) throw new AppError(401, 'errors.token_invalid');
     return { id: admin.id, username: admin.username };

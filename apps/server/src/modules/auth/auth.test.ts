@@ -59,6 +59,12 @@ describe('register', () => {
     expectError(res, 400, 'unknown_field');
     expect(res.body.data).toMatchObject({ field: 'admin' });
   });
+
+  it('names a missing field instead of answering with zod jargon', async () => {
+    const res = await call(t.app, endpoints.register, { phone: newPhone() } as never);
+    expectError(res, 400, 'field_required', '缺少必填项：password');
+    expect(res.body.data).toEqual({ error: 'field_required', field: 'password' });
+  });
 });
 
 describe('login', () => {
