@@ -1,0 +1,260 @@
+import {
+  ApiError,
+  endpoints,
+  envelope,
+  IdentityHeader,
+  type ApiErrorData,
+  type BodyOf,
+  type DataOf,
+  type Access,
+  type EndpointName,
+  type Endpoints,
+  type QueryOf,
+} from '@sfm/protocol';
+import { announce } from '../app/announcer.tsx';
+import { navigateTo } from '../app/navigation.ts';
+import { getDeviceId } from '../features/session/device-id.ts';
+import { useSession } from '../features/session/session-store.ts';
+import { apiText, currentLocale, tr } from '../i18n/index.ts';
+
+/** Spec §7/§9: 20 s per request. */
+export const HTTP_TIMEOUT_MS = 20_000;
+
+export type NetworkErrorKind = 'timeout' | 'network';
+
+/** The only thing the client throws (besides the caller's own abort): no answer came back. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(
+    readonly kind: NetworkErrorKind,
+    options?: { cause?: unknown },
+  ) {
+    super(tr(kind === 'timeout' ? 'network.timeout' : 'network.failed'), options);
+  }
+}
+
+export interface ApiSuccess<N extends EndpointName> {
+  ok: true;
+  code: number;
+  message: string;
+  data: DataOf<N>;
+}
+export interface ApiFailure {
+  ok: false;
+  code: number;
+  message: string;
+  data: ApiErrorData;
+}
+/** The envelope `{code, message, data}` plus `ok` to narrow on. Error answers are returned, never thrown. */
+export type ApiAnswer<N extends EndpointName> = ApiSuccess<N> | ApiFailure;
+
+type InputOf<N extends EndpointName> = Endpoints[N] extends { body: unknown }
+  ? BodyOf<N>
+  : Endpoints[N] extends { query: unknown }
+    ? QueryOf<N>
+    : undefined;
+
+export interface CallOptions {
+  /** The caller's own cancellation (an abort rejects with the AbortError, not a NetworkError). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+type CallArgs<N extends EndpointName> =
+  InputOf<N> extends undefined
+    ? [input?: undefined, options?: CallOptions]
+    : [input: InputOf<N>, options?: CallOptions];
+
+/** Calls that never trigger the refresh dance on 401: the auth calls themselves. */
+const AUTH_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'register',
+  'login',
+  'smsSend',
+  'smsLogin',
+  'verifyToken',
+  'refreshToken',
+  'logout',
+  'adminLogin',
+]);
+
+function failure(code: number, key: string, message?: string): ApiFailure {
+  return { ok: false, code, message: message ?? apiText(key), data: { error: key } };
+}
+
+const accessOf = (name: EndpointName): Access => endpoints[name].access;
+
+function identityHeaders(name: EndpointName): Record<string, string> {
+  const { token, adminToken } = useSession.getState();
+  // admin calls carry the admin token alone: the server reads a `token` header first, so a user
+  // token beside it would be taken for the admin's
+  if (accessOf(name) === 'admin') {
+    return adminToken ? { [IdentityHeader.authorization]: `Bearer ${adminToken}` } : {};
+  }
+  return token
+    ? { [IdentityHeader.token]: token, [IdentityHeader.userType]: 'registered' }
+    : { [IdentityHeader.deviceId]: getDeviceId(), [IdentityHeader.userType]: 'temporary' };
+}
+
+function buildUrl(name: EndpointName, input: unknown): string {
+  const endpoint: { path: string; query?: unknown } = endpoints[name];
+  if (!endpoint.query || input == null || typeof input !== 'object') return endpoint.path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number));
+  }
+  const qs = params.toString();
+  return qs ? `${endpoint.path}?${qs}` : endpoint.path;
+}
+
+/** One HTTP exchange: no 401 handling here. Builds the request synchronously (headers of *now*). */
+function send<N extends EndpointName>(
+  name: N,
+  input: unknown,
+  options: CallOptions = {},
+): Promise<ApiAnswer<N>> {
+  const endpoint: { method: string; body?: unknown } = endpoints[name];
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    ...identityHeaders(name),
+  };
+  let body: string | undefined;
+  if (endpoint.body) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input ?? {});
+  }
+  const url = buildUrl(name, input);
+  return exchange<N>(name, url, { method: endpoint.method, headers, body }, options);
+}
+
+async function exchange<N extends EndpointName>(
+  name: N,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  options: CallOptions,
+): Promise<ApiAnswer<N>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) throw new NetworkError('timeout', { cause: error });
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError('network', { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  return interpret(name, status, text);
+}
+
+function interpret<N extends EndpointName>(name: N, status: number, text: string): ApiAnswer<N> {
+  if (!text.trim()) return failure(status >= 400 ? status : 502, 'errors.internal', tr('network.empty'));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return failure(
+      status >= 400 ? status : 502,
+      'errors.internal',
+      status >= 400 ? undefined : tr('network.invalid'),
+    );
+  }
+  if (status >= 200 && status < 300) {
+    const parsed = envelope(endpoints[name].data).safeParse(json);
+    if (parsed.success && parsed.data.code === 200) {
+      return {
+        ok: true,
+        code: parsed.data.code,
+        message: parsed.data.message,
+        data: parsed.data.data as DataOf<N>,
+      };
+    }
+    if (!parsed.success) return failure(502, 'errors.internal', tr('network.invalid'));
+  }
+  const error = ApiError.safeParse(json);
+  if (error.success) return { ok: false, ...error.data };
+  const message =
+    json && typeof json === 'object' && 'message' in json && typeof json.message === 'string'
+      ? json.message
+      : undefined;
+  return failure(status, 'errors.internal', message);
+}
+
+/**
+ * - refreshed: a new pair is stored;
+ * - rejected: the server answered 4xx (refresh token invalid, expired, missing) — the session is over;
+ * - unavailable: no answer, or a 5xx — we cannot tell, so the session is kept.
+ */
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'unavailable';
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+async function doRefresh(): Promise<RefreshOutcome> {
+  const { refreshToken } = useSession.getState();
+  if (!refreshToken) return 'rejected';
+  try {
+    const answer = await send('refreshToken', { refreshToken });
+    if (answer.ok) {
+      useSession.getState().setTokens(answer.data);
+      return 'refreshed';
+    }
+    return answer.code >= 400 && answer.code < 500 ? 'rejected' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/** POST /api/auth/refresh-token and store the new pair. Single-flight: concurrent callers share one request. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  if (!refreshing) {
+    refreshing = doRefresh().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+/** Refresh failed: the session is over (spec §4/§8). */
+export function expireSession(): void {
+  useSession.getState().clearSession();
+  announce(tr('session.expired'), { assertive: true });
+  navigateTo('/');
+}
+
+async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ApiAnswer<N>> {
+  const [input, options] = args;
+  const tokenUsed = useSession.getState().token;
+  const answer = await send<N>(name, input, options);
+  if (answer.code !== 401 || AUTH_CALLS.has(name) || accessOf(name) === 'admin') return answer;
+
+  const current = useSession.getState().token;
+  // someone else already rotated the token while we were in flight: just retry with it
+  const outcome = current && current !== tokenUsed ? 'refreshed' : await refreshSession();
+  if (outcome === 'refreshed') return send<N>(name, input, options);
+  // rejected: the session is over; unavailable: keep it and hand the 401 back
+  if (outcome === 'rejected') expireSession();
+  return answer;
+}
+
+/** The one HTTP client of the app, typed by the protocol's endpoint table. */
+export const api = { call };

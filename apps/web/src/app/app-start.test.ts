@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../features/session/session-store.ts';
+import { fail, loginAs, mockFetch, ok } from '../test-utils.tsx';
+import { runAppStart } from './app-start.ts';
+import { bindNavigator } from './navigation.ts';
+
+const navigate = vi.fn();
+beforeEach(() => {
+  navigate.mockReset();
+  bindNavigator(navigate);
+  useSession.getState().reloadFromStorage();
+});
+afterEach(() => bindNavigator(null));
+
+describe('app start', () => {
+  it('without a token just marks the app initialized', async () => {
+    const fetch = mockFetch(() => ok(null));
+    expect(useSession.getState().initialized).toBe(false);
+    await runAppStart();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useSession.getState().initialized).toBe(true);
+    expect(localStorage.getItem('initialized')).toBe('true');
+    expect(localStorage.getItem('device_id')).toBeTruthy();
+  });
+
+  it('verifies the token, then refreshes it', async () => {
+    loginAs();
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/verify-token' ? ok({ valid: true }) : ok({ token: 'jwt-2', refreshToken: 'rt-2' }),
+    );
+    await runAppStart();
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/auth/verify-token', '/api/auth/refresh-token']);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ token: 'jwt-1' });
+    expect(useSession.getState()).toMatchObject({ token: 'jwt-2', refreshToken: 'rt-2', initialized: true });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('verify says invalid but refresh works: keeps going with the new pair', async () => {
+    loginAs();
+    mockFetch((url) =>
+      url === '/api/auth/verify-token' ? ok({ valid: false }) : ok({ token: 'jwt-2', refreshToken: 'rt-2' }),
+    );
+    await runAppStart();
+    expect(useSession.getState()).toMatchObject({ token: 'jwt-2', initialized: true });
+    expect(useSession.getState().user).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('both fail: logs out and goes to "/"', async () => {
+    loginAs();
+    localStorage.setItem('privacyAccepted', 'true');
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/verify-token'
+        ? fail(401, 'errors.token_invalid')
+        : fail(401, 'errors.refresh_token_invalid'),
+    );
+    await runAppStart();
+    expect(useSession.getState()).toMatchObject({ token: null, user: null, initialized: true });
+    expect(localStorage.getItem('privacyAccepted')).toBe('true');
+    expect(navigate).toHaveBeenCalledWith('/', expect.anything());
+    expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/auth/logout');
+  });
+
+  it('a server in trouble (5xx) does not log the user out', async () => {
+    loginAs();
+    mockFetch(() => new Response('', { status: 502 }));
+    await runAppStart();
+    expect(useSession.getState()).toMatchObject({ token: 'jwt-1', initialized: true });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('no answer at all (offline) keeps the session', async () => {
+    loginAs();
+    mockFetch(() => Promise.reject(new TypeError('offline')));
+    await runAppStart();
+    expect(useSession.getState()).toMatchObject({ token: 'jwt-1', initialized: true });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

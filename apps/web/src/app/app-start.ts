@@ -1,0 +1,56 @@
+import { api, refreshSession, type RefreshOutcome } from '../api/http-client.ts';
+import { ensureDeviceId } from '../features/session/device-id.ts';
+import { logout } from '../features/session/logout.ts';
+import { useSession } from '../features/session/session-store.ts';
+import { tr } from '../i18n/index.ts';
+import { announce } from './announcer.tsx';
+import { navigateTo } from './navigation.ts';
+
+export type VerifyOutcome = 'valid' | 'invalid' | 'unavailable';
+
+async function verify(token: string): Promise<VerifyOutcome> {
+  try {
+    const answer = await api.call('verifyToken', { token });
+    // the token is valid only when data.valid is true (spec §5)
+    if (answer.ok) return answer.data.valid === true ? 'valid' : 'invalid';
+    return answer.code >= 400 && answer.code < 500 ? 'invalid' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/**
+ * App start (spec §4): with a token, verify it, then refresh it to rotate the pair. If both fail,
+ * log out and go to "/". Then mark the app initialized. Network failures (no answer at all) never
+ * log the user out, nor do 5xx answers: app start errors are only logged (spec §8).
+ */
+export async function runAppStart(): Promise<void> {
+  ensureDeviceId();
+  const { token } = useSession.getState();
+  if (token) {
+    const verified = await verify(token);
+    let refreshed: RefreshOutcome;
+    try {
+      refreshed = await refreshSession();
+    } catch {
+      refreshed = 'unavailable';
+    }
+    if (verified === 'invalid' && refreshed === 'rejected') {
+      logout();
+      announce(tr('session.expired'), { assertive: true });
+      navigateTo('/');
+    }
+  }
+  useSession.getState().markInitialized();
+}
+
+let started: Promise<void> | null = null;
+
+/** Runs app start once per page load (StrictMode and re-renders call it again harmlessly). */
+export function startApp(): Promise<void> {
+  started ??= runAppStart().catch((error: unknown) => {
+    console.error('app start failed', error);
+    useSession.getState().markInitialized();
+  });
+  return started;
+}

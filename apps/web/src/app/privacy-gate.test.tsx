@@ -1,0 +1,97 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../features/session/session-store.ts';
+import { platform } from '../platform/index.ts';
+import { loginAs, renderApp } from '../test-utils.tsx';
+import { shouldShowPrivacyGate } from './privacy-gate.tsx';
+
+const dialog = () => screen.queryByRole('dialog', { name: '隐私政策' });
+
+describe('privacy gate', () => {
+  it('covers every page but /, /download and /privacy on web until accepted', () => {
+    for (const path of ['/', '/download', '/privacy'])
+      expect(shouldShowPrivacyGate(path, false, 'h5')).toBe(false);
+    for (const path of ['/login', '/see-for-me', '/profile', '/bme_admin'])
+      expect(shouldShowPrivacyGate(path, false, 'h5')).toBe(true);
+    expect(shouldShowPrivacyGate('/login', true, 'h5')).toBe(false);
+    expect(shouldShowPrivacyGate('/login', false, 'android')).toBe(false);
+  });
+
+  it('shows a labelled, described modal dialog with its three buttons on /login', () => {
+    renderApp('/login');
+    const d = dialog();
+    expect(d).toBeInTheDocument();
+    expect(d).toHaveAttribute('open');
+    expect(d).toHaveAttribute('aria-modal', 'true');
+    expect(d).toHaveAccessibleDescription(/摄像头和麦克风权限/);
+    expect(screen.getByRole('button', { name: '查看完整隐私政策' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '不同意并退出' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '隐私政策' })).toHaveFocus();
+  });
+
+  it('is not shown on /, /download, /privacy', () => {
+    for (const path of ['/', '/download', '/privacy']) {
+      const view = renderApp(path);
+      expect(dialog()).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('is never shown on Android', () => {
+    vi.spyOn(platform, 'name').mockReturnValue('android');
+    vi.spyOn(platform, 'isNative').mockReturnValue(true);
+    renderApp('/login', { native: true });
+    expect(dialog()).toBeNull();
+  });
+
+  it('Esc does not dismiss it', () => {
+    renderApp('/login');
+    const d = dialog() as HTMLDialogElement;
+    const cancel = new Event('cancel', { cancelable: true });
+    d.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    d.close();
+    expect(d).toHaveAttribute('open');
+  });
+
+  it('accepting stores privacyAccepted and stays on /login with its redirect', async () => {
+    const { router } = renderApp('/login?redirect=%2Faichat');
+    await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
+    expect(dialog()).toBeNull();
+    expect(localStorage.getItem('privacyAccepted')).toBe('true');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Faichat');
+  });
+
+  it('accepting when logged in stays on the page', async () => {
+    loginAs({ userType: 0 });
+    const { router } = renderApp('/see-for-me');
+    await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
+    expect(dialog()).toBeNull();
+    expect(router.state.location.pathname).toBe('/see-for-me');
+    expect(useSession.getState().privacyAccepted).toBe(true);
+  });
+
+  it('"查看完整隐私政策" opens /privacy', async () => {
+    const { router } = renderApp('/login');
+    await userEvent.click(screen.getByRole('button', { name: '查看完整隐私政策' }));
+    expect(router.state.location.pathname).toBe('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: '隐私政策' })).toBeInTheDocument();
+    expect(dialog()).toBeNull();
+  });
+
+  it('declining closes the window, and says so when the browser refuses', async () => {
+    const close = vi.spyOn(platform, 'closeWindow').mockImplementation(() => undefined);
+    vi.spyOn(platform, 'isWindowOpen').mockReturnValue(true);
+    renderApp('/login');
+    await userEvent.click(screen.getByRole('button', { name: '不同意并退出' }));
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('浏览器不允许网页自行关闭，请手动关闭此标签页。')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(localStorage.getItem('privacyAccepted')).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { selectLoggedIn, useSession } from '../features/session/session-store.ts';
+import { platform } from '../platform/index.ts';
+import { isAdminPath } from './guards.ts';
+
+/** Pages the gate never covers (spec §2 App shell). */
+export const PRIVACY_GATE_EXEMPT: readonly string[] = ['/', '/download', '/privacy'];
+/** How long we wait for window.close() to take effect before saying it did not. */
+export const CLOSE_CHECK_DELAY_MS = 300;
+
+/** Web only, until accepted, on every page except /, /download and /privacy. */
+export function shouldShowPrivacyGate(pathname: string, accepted: boolean, platformName: string): boolean {
+  if (accepted || platformName !== 'h5') return false;
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return !PRIVACY_GATE_EXEMPT.includes(path);
+}
+
+export function PrivacyGate() {
+  const { pathname } = useLocation();
+  const accepted = useSession((s) => s.privacyAccepted);
+  if (!shouldShowPrivacyGate(pathname, accepted, platform.name())) return null;
+  return <PrivacyDialog />;
+}
+
+function PrivacyDialog() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const loggedIn = useSession(selectLoggedIn);
+  const acceptPrivacy = useSession((s) => s.acceptPrivacy);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [closeMessage, setCloseMessage] = useState('');
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // consent must be explicit: Esc never dismisses (Chrome 134+ honours closedby, older ones the cancel handler)
+    dialog.setAttribute('closedby', 'none');
+    const onCancel = (event: Event) => event.preventDefault();
+    // Chrome lets a repeated Esc skip "cancel": if the dialog got closed anyway, open it again
+    const onClose = () => {
+      if (dialog.isConnected && !useSession.getState().privacyAccepted) dialog.showModal();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onClose);
+    if (!dialog.open) dialog.showModal();
+    headingRef.current?.focus();
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onClose);
+    };
+  }, []);
+
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const onAccept = () => {
+    acceptPrivacy();
+    if (!loggedIn && pathname !== '/login' && !isAdminPath(pathname)) void navigate('/login');
+  };
+
+  const onDecline = () => {
+    setCloseMessage('');
+    platform.closeWindow();
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => {
+      if (platform.isWindowOpen()) setCloseMessage(t('privacyGate.closeBlocked'));
+    }, CLOSE_CHECK_DELAY_MS);
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="privacy-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="privacy-dialog__title">
+        {t('privacyGate.title')}
+      </h2>
+      <p id={textId}>{t('privacyGate.text')}</p>
+      <div className="privacy-dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => void navigate('/privacy')}>
+          {t('privacyGate.viewFull')}
+        </button>
+        <button type="button" className="button button--primary" onClick={onAccept}>
+          {t('privacyGate.accept')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDecline}>
+          {t('privacyGate.decline')}
+        </button>
+      </div>
+      {/* inside the dialog: everything outside a modal dialog is inert, its live regions too */}
+      <p role="alert" className="privacy-dialog__message">
+        {closeMessage}
+      </p>
+    </dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { platform } from '../platform/index.ts';
+import { loginAs, renderApp, seedStorage } from '../test-utils.tsx';
+import { ADMIN_ROUTES, PENDING_USER_ROUTES } from './router.tsx';
+
+const PENDING_TEXT = '此功能正在建设中，将在后续版本提供。';
+
+describe('route table', () => {
+  it('every pending user route renders its h1, the honest text and a way back', () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    for (const { path } of PENDING_USER_ROUTES) {
+      const url = path.replace(':id', '42');
+      const view = renderApp(url);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(screen.getByText(PENDING_TEXT)).toBeInTheDocument();
+      expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+      const back = screen.getByRole('link', { name: url === '/see-for-me' ? '返回首页' : '返回帮我看看' });
+      expect(back).toHaveAttribute('href', url === '/see-for-me' ? '/' : '/see-for-me');
+      expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('pending pages have their proper titles', () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    renderApp('/points-logs');
+    expect(screen.getByRole('heading', { level: 1, name: '积分明细' })).toBeInTheDocument();
+    expect(document.title).toBe('积分明细 - 帮我看看');
+  });
+
+  it('admin routes render with an admin token', () => {
+    seedStorage({ admin_token: 'adm', privacyAccepted: 'true' });
+    for (const { path } of ADMIN_ROUTES) {
+      const view = renderApp(path);
+      expect(screen.getByText(PENDING_TEXT)).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('guards redirect with the redirect query', async () => {
+    seedStorage({ privacyAccepted: 'true' });
+    const a = renderApp('/bme_admin/users?page=2');
+    await waitFor(() => expect(a.router.state.location.pathname).toBe('/bme_admin'));
+    expect(new URLSearchParams(a.router.state.location.search).get('redirect')).toBe(
+      '/bme_admin/users?page=2',
+    );
+    a.unmount();
+    const b = renderApp('/video-call');
+    await waitFor(() => expect(b.router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(b.router.state.location.search).get('redirect')).toBe('/video-call');
+    expect(screen.getByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();
+  });
+
+  it('admin routes are not registered in the native app', () => {
+    vi.spyOn(platform, 'isNative').mockReturnValue(true);
+    vi.spyOn(platform, 'name').mockReturnValue('android');
+    loginAs({ userType: 0 });
+    seedStorage({ admin_token: 'adm' });
+    renderApp('/bme_admin/dashboard', { native: true });
+    expect(screen.getByRole('heading', { level: 1, name: '页面不存在' })).toBeInTheDocument();
+  });
+
+  it('in the native app "/" redirects to /see-for-me', async () => {
+    vi.spyOn(platform, 'isNative').mockReturnValue(true);
+    vi.spyOn(platform, 'name').mockReturnValue('android');
+    loginAs({ userType: 0 });
+    const { router } = renderApp('/', { native: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/see-for-me'));
+  });
+
+  it('shows a polite loading state, not the login redirect, until initialized', () => {
+    const { router } = renderApp('/see-for-me', { initialized: false });
+    expect(screen.getByText('正在加载…')).toHaveAttribute('role', 'status');
+    expect(router.state.location.pathname).toBe('/see-for-me');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('skip link first, then focus moves to the new h1 and the title updates on navigation', async () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    renderApp('/see-for-me');
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: '跳到主要内容' })).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: '陪我聊聊' }));
+    const h1 = await screen.findByRole('heading', { level: 1, name: '陪我聊聊' });
+    await waitFor(() => expect(h1).toHaveFocus());
+    expect(document.title).toBe('陪我聊聊 - 帮我看看');
+  });
+});
+
+describe('home', () => {
+  it('has the h1, slogan, links and ICP filing; no back button, no nav', () => {
+    renderApp('/');
+    expect(screen.getByRole('heading', { level: 1, name: '帮我看看' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '立即体验' })).toHaveAttribute('href', '/see-for-me');
+    expect(screen.getByRole('link', { name: '下载 App' })).toHaveAttribute('href', '/download');
+    expect(screen.getByRole('link', { name: '京ICP备XXXX号' })).toHaveAttribute(
+      'href',
+      'https://beian.miit.gov.cn/',
+    );
+    expect(screen.queryByRole('button', { name: '返回' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.title).toBe('帮我看看');
+  });
+});
+
+describe('privacy page', () => {
+  it('is public, with h2 sections', () => {
+    renderApp('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: '隐私政策' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(6);
+    expect(screen.getByText(/^设备标识：/)).toBeInTheDocument();
+    expect(screen.getByText(/只有在您阅读并同意本政策之后/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,163 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail, mockFetch, ok, renderApp, seedStorage, testSession } from '../../test-utils.tsx';
+import { useSession } from '../session/session-store.ts';
+
+beforeEach(() => seedStorage({ privacyAccepted: 'true' }));
+
+const phone = () => screen.getByLabelText('手机号');
+const password = () => screen.getByLabelText('密码');
+const formAlert = () => document.getElementById('login-alert')!;
+const submit = (name = '登录') => screen.getByRole('button', { name });
+
+describe('/login', () => {
+  it('has h1 登录, three tabs and labelled fields', () => {
+    renderApp('/login');
+    expect(screen.getByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['密码登录', '验证码登录', '注册']);
+    expect(screen.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true');
+    expect(phone()).toHaveAttribute('inputmode', 'numeric');
+    expect(phone()).toHaveAttribute('autocomplete', 'tel');
+    expect(password()).toHaveAttribute('autocomplete', 'current-password');
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(document.title).toBe('登录 - 帮我看看');
+  });
+
+  it('moves between tabs with the arrow keys; the register tab says 注册', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    screen.getByRole('tab', { name: '密码登录' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '验证码登录' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: '验证码登录' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('验证码')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeEnabled();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '注册' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: '注册' })).toBeInTheDocument();
+    expect(screen.getByLabelText('昵称（可选）')).toBeInTheDocument();
+    expect(password()).toHaveAttribute('autocomplete', 'new-password');
+    expect(submit('注册')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '密码登录' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: '注册' })).toHaveFocus();
+  });
+
+  it('toggles password visibility with an aria-pressed button', async () => {
+    renderApp('/login');
+    const toggle = screen.getByRole('button', { name: '显示密码' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password()).toHaveAttribute('type', 'text');
+  });
+
+  it('validates with the protocol schemas: errors beside the fields and in the alert', async () => {
+    const fetch = mockFetch(() => ok(null));
+    renderApp('/login');
+    await userEvent.click(submit());
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    expect(phone()).toHaveAccessibleDescription('请输入有效的 11 位手机号');
+    expect(password()).toHaveAccessibleDescription('请输入密码');
+    await waitFor(() => expect(formAlert()).toHaveTextContent('请输入有效的 11 位手机号'));
+    expect(phone()).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('register: password too short; sms: code format', async () => {
+    mockFetch(() => ok(null));
+    renderApp('/login');
+    await userEvent.click(screen.getByRole('tab', { name: '注册' }));
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'short');
+    await userEvent.click(submit('注册'));
+    expect(password()).toHaveAccessibleDescription('密码至少 8 位');
+    await waitFor(() => expect(formAlert()).toHaveTextContent('密码至少 8 位'));
+
+    await userEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
+    await userEvent.type(screen.getByLabelText('验证码'), '12');
+    await userEvent.click(submit());
+    expect(screen.getByLabelText('验证码')).toHaveAccessibleDescription('验证码为 6 位数字');
+  });
+
+  it('shows the server message in the alert', async () => {
+    mockFetch(() => fail(401, 'errors.login_failed', '手机号或密码错误'));
+    renderApp('/login');
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'wrong-password');
+    await userEvent.click(submit());
+    await waitFor(() => expect(formAlert()).toHaveTextContent('手机号或密码错误'));
+    expect(submit()).toBeEnabled();
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('is busy while submitting, then stores the session, announces and follows the redirect', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetch = mockFetch(() => new Promise<Response>((r) => (answer = r)));
+    const { router } = renderApp('/login?redirect=%2Faichat');
+    await userEvent.type(phone(), '138 0013 8000');
+    await userEvent.type(password(), 'correct-horse');
+    await userEvent.click(submit());
+    expect(submit()).toBeDisabled();
+    expect(submit()).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('正在登录…'));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+      phone: '13800138000',
+      password: 'correct-horse',
+    });
+    await act(async () => answer(ok(testSession({ userType: 0 })) as Response));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/aichat'));
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('登录成功'));
+  });
+
+  it('without a redirect goes to /role-select when the user has no role', async () => {
+    mockFetch(() => ok(testSession({ userType: null })));
+    const { router } = renderApp('/login');
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'correct-horse');
+    await userEvent.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/role-select'));
+  });
+
+  it('ignores an absolute redirect and goes to /see-for-me when the user has a role', async () => {
+    mockFetch(() => ok(testSession({ userType: 1 })));
+    const { router } = renderApp('/login?redirect=https%3A%2F%2Fevil.example');
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'correct-horse');
+    await userEvent.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/see-for-me'));
+  });
+
+  it('registration logs the user in', async () => {
+    const fetch = mockFetch(() => ok(testSession({ nickname: '小明' })));
+    const { router } = renderApp('/login');
+    await userEvent.click(screen.getByRole('tab', { name: '注册' }));
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'long-enough');
+    await userEvent.type(screen.getByLabelText('昵称（可选）'), '小明');
+    await userEvent.click(submit('注册'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/role-select'));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/register');
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+      phone: '13800138000',
+      password: 'long-enough',
+      nickname: '小明',
+    });
+    expect(useSession.getState().user?.nickname).toBe('小明');
+  });
+
+  it('"获取验证码" sends the code and counts down, disabled meanwhile', async () => {
+    const fetch = mockFetch(() => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 }));
+    renderApp('/login');
+    await userEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    const countdown = await screen.findByRole('button', { name: '60 秒后重新获取' });
+    expect(countdown).toBeDisabled();
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/sms/send');
+    expect(screen.getByLabelText('验证码')).toHaveFocus();
+  });
+});

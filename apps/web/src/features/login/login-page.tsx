@@ -1,0 +1,329 @@
+import {
+  LoginRequest,
+  RegisterRequest,
+  SMS_RESEND_SECONDS,
+  SmsLoginRequest,
+  SmsSendRequest,
+  type AuthSession,
+} from '@sfm/protocol';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
+import { useAnnounce } from '../../app/announcer.tsx';
+import { afterLoginTarget } from '../../app/guards.ts';
+import { Page } from '../../app/page.tsx';
+import { useSession } from '../session/session-store.ts';
+import { TextField } from './text-field.tsx';
+import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
+
+export type LoginTab = 'password' | 'sms' | 'register';
+export const LOGIN_TABS: readonly LoginTab[] = ['password', 'sms', 'register'];
+type Field = 'phone' | 'password' | 'nickname' | 'code';
+
+const FIELD_ORDER: Record<LoginTab, readonly Field[]> = {
+  password: ['phone', 'password'],
+  sms: ['phone', 'code'],
+  register: ['phone', 'password', 'nickname'],
+};
+
+const TAB_LABEL: Record<LoginTab, string> = {
+  password: 'login.tabPassword',
+  sms: 'login.tabSms',
+  register: 'login.tabRegister',
+};
+
+type SessionAnswer = { ok: true; data: AuthSession } | ApiFailure;
+
+/** Clears then sets on the next frame, so the same text is announced again. */
+function useAlertText(): [string, (text: string) => void] {
+  const [text, setText] = useState('');
+  const show = (next: string) => {
+    setText('');
+    requestAnimationFrame(() => setText(next));
+  };
+  return [text, show];
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const [params] = useSearchParams();
+  const setSession = useSession((s) => s.setSession);
+
+  const [tab, setTab] = useState<LoginTab>('password');
+  const [values, setValues] = useState<Record<Field, string>>({
+    phone: '',
+    password: '',
+    nickname: '',
+    code: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [alertText, showAlert] = useAlertText();
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  const tabRefs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const nicknameRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const focusField = (field: Field) => {
+    const refs = { phone: phoneRef, password: passwordRef, nickname: nicknameRef, code: codeRef };
+    refs[field].current?.focus();
+  };
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const id = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(id);
+  }, [countdown]);
+
+  useEffect(() => {
+    if (!busy && refocusSubmit.current) {
+      refocusSubmit.current = false;
+      submitRef.current?.focus();
+    }
+  }, [busy]);
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const selectTab = (next: LoginTab, focus = false) => {
+    setTab(next);
+    setErrors({});
+    showAlert('');
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = LOGIN_TABS.indexOf(tab);
+    let next: number | null = null;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % LOGIN_TABS.length;
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
+      next = (index - 1 + LOGIN_TABS.length) % LOGIN_TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = LOGIN_TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    selectTab(LOGIN_TABS[next]!, true);
+  };
+
+  const reportErrors = (found: FieldErrors<Field>, order: readonly Field[]) => {
+    setErrors(found);
+    const first = firstError(found, order);
+    if (first) {
+      showAlert(found[first] ?? '');
+      focusField(first);
+    }
+  };
+
+  const reportFailure = (answer: ApiFailure) => {
+    const field = answer.data?.field as Field | undefined;
+    if (field && FIELD_ORDER[tab].includes(field)) {
+      setErrors({ [field]: answer.message });
+    }
+    showAlert(answer.message);
+  };
+
+  const sendCode = async () => {
+    const phone = normalizePhone(values.phone);
+    const found = validateWith<Field>(SmsSendRequest, { phone });
+    if (firstError(found, ['phone'])) {
+      reportErrors(found, ['phone']);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await api.call('smsSend', { phone });
+      if (answer.ok) {
+        setCountdown(
+          answer.data.resendAfterSeconds > 0 ? answer.data.resendAfterSeconds : SMS_RESEND_SECONDS,
+        );
+        announce(t('login.codeSent'));
+        focusField('code');
+      } else {
+        reportFailure(answer);
+      }
+    } catch (error) {
+      showAlert(error instanceof NetworkError ? error.message : t('network.failed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const request = (): { found: FieldErrors<Field>; run: () => Promise<SessionAnswer> } => {
+    const phone = normalizePhone(values.phone);
+    switch (tab) {
+      case 'password': {
+        const body = { phone, password: values.password };
+        return { found: validateWith<Field>(LoginRequest, body), run: () => api.call('login', body) };
+      }
+      case 'sms': {
+        const body = { phone, code: values.code.trim() };
+        return { found: validateWith<Field>(SmsLoginRequest, body), run: () => api.call('smsLogin', body) };
+      }
+      case 'register': {
+        const nickname = values.nickname.trim();
+        const body = nickname
+          ? { phone, password: values.password, nickname }
+          : { phone, password: values.password };
+        return { found: validateWith<Field>(RegisterRequest, body), run: () => api.call('register', body) };
+      }
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const order = FIELD_ORDER[tab];
+    const { found, run } = request();
+    if (firstError(found, order)) {
+      reportErrors(found, order);
+      return;
+    }
+    setErrors({});
+    showAlert('');
+    setBusy(true);
+    announce(t(tab === 'register' ? 'login.submittingRegister' : 'login.submittingLogin'));
+    try {
+      const answer = await run();
+      if (answer.ok) {
+        setSession(answer.data);
+        announce(t(tab === 'register' ? 'login.registerSuccess' : 'login.success'));
+        void navigate(afterLoginTarget(params.get('redirect'), answer.data.user.userType), { replace: true });
+        return;
+      }
+      refocusSubmit.current = true;
+      reportFailure(answer);
+    } catch (error) {
+      refocusSubmit.current = true;
+      showAlert(error instanceof NetworkError ? error.message : t('network.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isRegister = tab === 'register';
+  const panelId = `login-panel-${tab}`;
+
+  return (
+    <Page title={t(isRegister ? 'login.titleRegister' : 'login.titleLogin')} className="login">
+      <div role="tablist" aria-label={t('login.tabsLabel')} className="tabs" onKeyDown={onTabKeyDown}>
+        {LOGIN_TABS.map((id) => {
+          const selected = id === tab;
+          return (
+            <button
+              key={id}
+              ref={(el) => {
+                tabRefs.current[id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`login-tab-${id}`}
+              className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => selectTab(id)}
+            >
+              {t(TAB_LABEL[id])}
+            </button>
+          );
+        })}
+      </div>
+
+      <div role="tabpanel" id={panelId} aria-labelledby={`login-tab-${tab}`} className="tabs__panel">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="form">
+          <TextField
+            id="login-phone"
+            label={t('login.phone')}
+            value={values.phone}
+            onChange={set('phone')}
+            error={errors.phone}
+            inputMode="numeric"
+            autoComplete="tel"
+            inputRef={phoneRef}
+          />
+          {tab !== 'sms' ? (
+            <TextField
+              id="login-password"
+              label={t('login.password')}
+              value={values.password}
+              onChange={set('password')}
+              error={errors.password}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete={isRegister ? 'new-password' : 'current-password'}
+              inputRef={passwordRef}
+              addon={
+                <button
+                  type="button"
+                  className="button button--secondary field__addon"
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {t('login.showPassword')}
+                </button>
+              }
+            />
+          ) : null}
+          {isRegister ? (
+            <TextField
+              id="login-nickname"
+              label={t('login.nickname')}
+              value={values.nickname}
+              onChange={set('nickname')}
+              error={errors.nickname}
+              autoComplete="nickname"
+              inputRef={nicknameRef}
+            />
+          ) : null}
+          {tab === 'sms' ? (
+            <TextField
+              id="login-code"
+              label={t('login.code')}
+              value={values.code}
+              onChange={set('code')}
+              error={errors.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              inputRef={codeRef}
+              addon={
+                <button
+                  type="button"
+                  className="button button--secondary field__addon"
+                  disabled={countdown > 0 || sending}
+                  onClick={() => void sendCode()}
+                >
+                  {countdown > 0 ? t('login.resendIn', { s: countdown }) : t('login.sendCode')}
+                </button>
+              }
+            />
+          ) : null}
+
+          <div role="alert" id="login-alert" className="form__alert">
+            {alertText}
+          </div>
+
+          <button
+            ref={submitRef}
+            type="submit"
+            className="button button--primary button--block"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {t(isRegister ? 'login.submitRegister' : 'login.submitLogin')}
+          </button>
+        </form>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,123 @@
+import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/http-client.ts';
+import { useAnnounce } from '../../app/announcer.tsx';
+import { Page } from '../../app/page.tsx';
+import { roleKey } from '../role-select/role-words.ts';
+import { logout } from '../session/logout.ts';
+import { selectLoggedIn, useSession } from '../session/session-store.ts';
+
+export const SPEECH_RATE_STEP = 0.25;
+/** 0.5×, 0.75×, … 3×. */
+export const SPEECH_RATES: readonly number[] = Array.from(
+  { length: Math.round((SPEECH_RATE_MAX - SPEECH_RATE_MIN) / SPEECH_RATE_STEP) + 1 },
+  (_, i) => SPEECH_RATE_MIN + i * SPEECH_RATE_STEP,
+);
+
+/** 13800138000 → 138****8000 */
+export function maskPhone(phone: string): string {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+}
+
+const LINKS: readonly { to: string; label: string }[] = [
+  { to: '/points-logs', label: 'profile.pointsLogs' },
+  { to: '/operation-settings', label: 'profile.operationSettings' },
+  { to: '/help', label: 'profile.help' },
+  { to: '/donate', label: 'profile.donate' },
+  { to: '/contact-us', label: 'profile.contactUs' },
+  { to: '/privacy', label: 'profile.privacy' },
+  { to: '/download', label: 'profile.download' },
+];
+
+/** /profile: who you are, speech rate, links, log out. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const user = useSession((s) => s.user);
+  const loggedIn = useSession(selectLoggedIn);
+  const speechRate = useSession((s) => s.speechRate);
+  const setSpeechRate = useSession((s) => s.setSpeechRate);
+  const setUser = useSession((s) => s.setUser);
+  const whoId = useId();
+  const speechId = useId();
+  const moreId = useId();
+
+  const onRateChange = (value: string) => {
+    const rate = Number(value);
+    setSpeechRate(rate);
+    announce(t('profile.speechRateSaved', { rate }));
+    if (loggedIn) {
+      void api
+        .call('updateMe', { speechRate: rate })
+        .then((answer) => {
+          if (answer.ok) setUser(answer.data);
+        })
+        .catch(() => undefined);
+    }
+  };
+
+  const onLogout = () => {
+    logout();
+    announce(t('profile.loggedOut'));
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Page title={t('profile.title')} className="profile">
+      {user ? (
+        <section className="card" aria-labelledby={whoId}>
+          <h2 id={whoId}>{t('profile.whoTitle')}</h2>
+          {user.nickname ? <p>{t('profile.nickname', { name: user.nickname })}</p> : null}
+          <p>{t('profile.phone', { phone: maskPhone(user.phone) })}</p>
+          <p>{t('profile.role', { role: t(roleKey(user.userType)) })}</p>
+          <p>
+            <Link to="/role-select" className="button button--secondary">
+              {t('profile.changeRole')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby={speechId}>
+        <h2 id={speechId}>{t('profile.speechTitle')}</h2>
+        <div className="field">
+          <label className="field__label" htmlFor="profile-speech-rate">
+            {t('profile.speechRate')}
+          </label>
+          <select
+            id="profile-speech-rate"
+            className="field__input"
+            value={String(speechRate)}
+            onChange={(e) => onRateChange(e.target.value)}
+          >
+            {SPEECH_RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {t('profile.speechRateOption', { rate })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby={moreId}>
+        <h2 id={moreId}>{t('profile.moreTitle')}</h2>
+        <ul className="link-list">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="link-list__link">
+                {t(link.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <button type="button" className="button button--danger button--block" onClick={onLogout}>
+        {t('profile.logout')}
+      </button>
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+import type { UserType } from '@sfm/protocol';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, NetworkError } from '../../api/http-client.ts';
+import { useAnnounce } from '../../app/announcer.tsx';
+import { safeRedirect } from '../../app/guards.ts';
+import { Page } from '../../app/page.tsx';
+import { useSession } from '../session/session-store.ts';
+import { roleKey } from './role-words.ts';
+
+const CHOICES: readonly { userType: UserType; label: string; description: string }[] = [
+  { userType: 0, label: 'roleSelect.seeker', description: 'roleSelect.seekerDescription' },
+  { userType: 1, label: 'roleSelect.volunteer', description: 'roleSelect.volunteerDescription' },
+];
+
+/** /role-select: help-seeker (0) or volunteer (1), saved with PATCH /api/users/me. */
+export function RoleSelectPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const announce = useAnnounce();
+  const [params] = useSearchParams();
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const [saving, setSaving] = useState<UserType | null>(null);
+  const [alertText, setAlertText] = useState('');
+  const busy = useRef(false);
+
+  const choose = async (userType: UserType) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(userType);
+    setAlertText('');
+    try {
+      const answer = await api.call('updateMe', { userType });
+      if (answer.ok) {
+        setUser(answer.data);
+        announce(t('roleSelect.chosen', { role: t(roleKey(answer.data.userType)) }));
+        void navigate(safeRedirect(params.get('redirect')) ?? '/see-for-me', { replace: true });
+        return;
+      }
+      setAlertText(answer.message);
+    } catch (error) {
+      setAlertText(error instanceof NetworkError ? error.message : t('network.failed'));
+    } finally {
+      busy.current = false;
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Page title={t('roleSelect.title')} className="role-select">
+      <p>{t('roleSelect.intro')}</p>
+      {user && user.userType != null ? (
+        <p>{t('roleSelect.current', { role: t(roleKey(user.userType)) })}</p>
+      ) : null}
+      <div className="role-select__choices">
+        {CHOICES.map((choice) => (
+          <div key={choice.userType} className="role-card">
+            <button
+              type="button"
+              className="role-card__button"
+              aria-describedby={`role-${choice.userType}-description`}
+              aria-busy={saving === choice.userType}
+              onClick={() => void choose(choice.userType)}
+            >
+              {t(choice.label)}
+            </button>
+            <p id={`role-${choice.userType}-description`} className="role-card__description">
+              {t(choice.description)}
+            </p>
+          </div>
+        ))}
+      </div>
+      <div role="alert" className="form__alert">
+        {alertText}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,66 @@
+import { apiMessages, DEFAULT_LOCALE, translateMessage, type Locale } from '@sfm/protocol';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { platform } from '../platform/index.ts';
+import { en } from './en.ts';
+import { zhCN } from './zh-CN.ts';
+
+export const LANG_STORAGE_KEY = 'lang';
+export const SUPPORTED_LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+
+function isLocale(value: string | null): value is Locale {
+  return value !== null && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** The language from localStorage `lang`, else zh-CN. */
+export function storedLocale(): Locale {
+  const lang = platform.storage.get(LANG_STORAGE_KEY);
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+export const i18n: I18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: storedLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...SUPPORTED_LOCALES],
+  // server error keys ("errors.phone_invalid") share the protocol catalogue
+  resources: {
+    'zh-CN': { translation: zhCN, api: apiMessages['zh-CN'] },
+    en: { translation: en, api: apiMessages.en },
+  },
+  ns: ['translation', 'api'],
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+function syncHtmlLang(lang: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+syncHtmlLang(i18n.language);
+i18n.on('languageChanged', syncHtmlLang);
+
+/** The current locale as the protocol knows it. */
+export function currentLocale(): Locale {
+  const lang = i18n.language;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** Changes the language, remembers it and updates `<html lang>`. */
+export async function setLocale(locale: Locale): Promise<void> {
+  platform.storage.set(LANG_STORAGE_KEY, locale);
+  await i18n.changeLanguage(locale);
+}
+
+/** Text for a protocol message key ("errors.phone_invalid") in the current locale. */
+export function apiText(key: string, params?: Record<string, string | number>): string {
+  return translateMessage(key, currentLocale(), params);
+}
+
+/** Plain translation outside React. */
+export function tr(key: string, options?: Record<string, unknown>): string {
+  return i18n.t(key, options);
+}

@@ -1,0 +1,2 @@
+export { platform } from './platform.ts';
+export type { KeyValueStorage, Platform, PlatformName } from './platform.ts';

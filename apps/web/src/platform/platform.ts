@@ -1,0 +1,92 @@
+import { App } from '@capacitor/app';
+import { Capacitor } from '@capacitor/core';
+
+/** The platform values of the spec (§9): the browser is "h5". */
+export type PlatformName = 'h5' | 'android' | 'ios';
+
+/** Key/value storage; localStorage in the browser and in the Capacitor web view alike. */
+export interface KeyValueStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export interface Platform {
+  name(): PlatformName;
+  isNative(): boolean;
+  /** Closes the native app; in the browser it does nothing. */
+  exitApp(): Promise<void>;
+  /** window.close(): browsers refuse it for pages the script did not open. */
+  closeWindow(): void;
+  /** True while the browser window is still open (after a closeWindow attempt). */
+  isWindowOpen(): boolean;
+  /** Subscribes to the Android hardware back button; returns the unsubscribe. No-op in the browser. */
+  onBackButton(handler: () => void): () => void;
+  /** Writes a first-party cookie (device id, spec §3). */
+  writeCookie(cookie: string): void;
+  storage: KeyValueStorage;
+}
+
+const localStorageAdapter: KeyValueStorage = {
+  get(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // storage full or disabled (private mode): the in-memory store still works
+    }
+  },
+  remove(key) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // ignore
+    }
+  },
+};
+
+/** The one place that knows whether we run in a browser or inside the Capacitor shell. */
+export const platform: Platform = {
+  name() {
+    const name = Capacitor.getPlatform();
+    return name === 'android' || name === 'ios' ? name : 'h5';
+  },
+  isNative() {
+    return Capacitor.isNativePlatform();
+  },
+  async exitApp() {
+    if (!Capacitor.isNativePlatform()) return;
+    await App.exitApp();
+  },
+  closeWindow() {
+    window.close();
+  },
+  isWindowOpen() {
+    return !window.closed;
+  },
+  onBackButton(handler) {
+    if (!Capacitor.isNativePlatform()) return () => undefined;
+    let removed = false;
+    let remove: (() => Promise<void>) | undefined;
+    App.addListener('backButton', () => handler())
+      .then((handle) => {
+        if (removed) void handle.remove();
+        else remove = () => handle.remove();
+      })
+      .catch(() => undefined);
+    return () => {
+      removed = true;
+      if (remove) void remove();
+    };
+  },
+  writeCookie(cookie) {
+    document.cookie = cookie;
+  },
+  storage: localStorageAdapter,
+};
