@@ -11,7 +11,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       eqeqeq: ['error', 'smart'],
@@ -37,7 +40,10 @@ export default tseslint.config(
     // Routes never reach the database: they call services.
     files: ['apps/server/src/modules/**/routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/db/*', '**/repo', '**/repo.ts', 'drizzle-orm*', 'pg'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/db/*', '**/repo', '**/repo.ts', 'drizzle-orm*', 'pg'] },
+      ],
     },
   },
   {

@@ -38,10 +38,10 @@ describe.skipIf(!hasChromium)(
 
     beforeAll(async () => {
       [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-      anonymous = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
-      consented = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      anonymous = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
+      consented = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
       await seedStorage(consented, { privacyAccepted: true });
-      member = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
+      member = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
       const session = await registerViaApi(server.url, {
         phone: uniquePhone(),
         password: 'long-enough-1',

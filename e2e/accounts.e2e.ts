@@ -53,6 +53,7 @@ describe.skipIf(!hasChromium)(
 
       await page.getByRole('button', { name: '退出登录' }).click();
       await page.waitForURL((u) => u.pathname === '/login');
+      expect(new URL(page.url()).search).toBe('');
       const stored = await page.evaluate(() => ({
         token: localStorage.getItem('token'),
         user: localStorage.getItem('user'),
@@ -104,7 +105,7 @@ describe.skipIf(!hasChromium)(
       await page.getByLabel('手机号').fill(phone);
       await page.getByRole('button', { name: '获取验证码' }).click();
       const code = await waitForSmsCode(server, phone);
-      await page.getByLabel('验证码').fill(code);
+      await page.getByRole('textbox', { name: '验证码' }).fill(code);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/profile');
     });

@@ -96,10 +96,14 @@ describe.skipIf(!hasChromium)(
       await page.goto('/');
       const [popup] = await Promise.all([
         page.waitForEvent('popup'),
-        page.evaluate(() => window.open('/login', '_blank')),
+        page.evaluate(() => {
+          window.open('/login', '_blank');
+        }),
       ]);
-      await popup.getByRole('button', { name: '不同意并退出' }).click();
-      await popup.waitForEvent('close', { timeout: 5_000 });
+      const closed = popup.waitForEvent('close', { timeout: 5_000 });
+      // The click closes the page under Playwright's feet: don't wait for anything after it.
+      await popup.getByRole('button', { name: '不同意并退出' }).click({ noWaitAfter: true });
+      await closed;
       expect(popup.isClosed()).toBe(true);
     });
   },

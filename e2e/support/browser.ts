@@ -32,7 +32,7 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core (WCAG 2.x A/AA + best practices) on the page as it is now. */
+/** Runs axe-core (WCAG 2.x A/AA + best practices) on the page as it is now; the context needs `bypassCSP`, since the app forbids inline scripts. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {

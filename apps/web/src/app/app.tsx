@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { i18n } from '../i18n/index.ts';
 import { startApp } from './app-start.ts';
 import { bindNavigator } from './navigation.ts';

@@ -60,9 +60,14 @@ export function ProfilePage() {
   };
 
   const onLogout = () => {
-    logout();
-    announce(t('profile.loggedOut'));
-    void navigate('/login', { replace: true });
+    // Leave first: with the session gone while still here, the guard would send the user to
+    // /login?redirect=/profile, and the next login would land back in this account's centre.
+    // The router commits navigations asynchronously (as transitions); the session change must wait
+    // for the new page to be on screen, or it overtakes the navigation.
+    void Promise.resolve(navigate('/login', { replace: true, flushSync: true })).then(() => {
+      logout();
+      announce(t('profile.loggedOut'));
+    });
   };
 
   return (

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
+import type { DetectedObject } from './object-detector.ts';
+import { distanceOf, placeOf } from './scene-layout.ts';
+
+const obj = (
+  label: string,
+  score: number,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): DetectedObject => ({
+  label,
+  score,
+  box: { x, y, width, height },
+});
+const row = (text: string, height = 20, score = 0.95): TextRow => ({ text, height, score });
+
+/** The spec's danger-scene terms, Chinese side. */
+const DANGER = /道路|车道|路口|斑马线|车辆|汽车|电动车|自行车|摩托车|红绿灯|车流/;
+
+describe('place words', () => {
+  it('uses the horizontal third of the box centre', () => {
+    expect(placeOf({ x: 0.05, y: 0, width: 0.1, height: 0.1 })).toBe('left');
+    expect(placeOf({ x: 0.4, y: 0, width: 0.2, height: 0.1 })).toBe('centre');
+    expect(placeOf({ x: 0.8, y: 0, width: 0.1, height: 0.1 })).toBe('right');
+  });
+  it('calls large or bottom-touching boxes near, tiny ones far', () => {
+    expect(distanceOf({ x: 0.3, y: 0.3, width: 0.5, height: 0.5 })).toBe('near');
+    expect(distanceOf({ x: 0.3, y: 0.75, width: 0.2, height: 0.2 })).toBe('near');
+    expect(distanceOf({ x: 0.3, y: 0.3, width: 0.05, height: 0.05 })).toBe('far');
+    expect(distanceOf({ x: 0.3, y: 0.3, width: 0.2, height: 0.2 })).toBe('middle');
+  });
+});
+
+describe('describeOverview', () => {
+  it('counts objects per place and hedges unsure ones', () => {
+    const text = describeOverview(
+      [
+        obj('person', 0.6, 0.05, 0.4, 0.1, 0.3),
+        obj('person', 0.55, 0.15, 0.4, 0.1, 0.3),
+        obj('person', 0.4, 0.8, 0.4, 0.1, 0.3),
+        obj('chair', 0.38, 0.45, 0.5, 0.1, 0.2),
+      ],
+      [],
+    );
+    expect(text).toContain('左边有两个人');
+    expect(text).toContain('右边可能有一个人');
+    expect(text).toContain('正前方可能有一把椅子');
+    expect(text).not.toMatch(DANGER);
+  });
+
+  it('never names objects below the threshold', () => {
+    const text = describeOverview([obj('dog', 0.25, 0.4, 0.4, 0.2, 0.2)], []);
+    expect(text).not.toContain('狗');
+    expect(text).toBe('画面中没有识别到明显的物体。');
+  });
+
+  it('adds road context only when a vehicle or traffic light was detected', () => {
+    const withCar = describeOverview([obj('car', 0.6, 0.4, 0.5, 0.3, 0.3)], []);
+    expect(withCar).toMatch(DANGER);
+    expect(withCar).toContain('道路');
+    expect(describeOverview([obj('traffic light', 0.5, 0.5, 0.1, 0.02, 0.05)], [])).toMatch(DANGER);
+    expect(describeOverview([obj('person', 0.6, 0.4, 0.5, 0.2, 0.3)], [])).not.toMatch(DANGER);
+  });
+
+  it('reads the most prominent confident text rows in reading order', () => {
+    const text = describeOverview(
+      [],
+      [
+        row('小字一', 10),
+        row('大标题', 60),
+        row('模糊', 80, 0.5),
+        row('副标题', 40),
+        row('中字', 30),
+        row('小字二', 10),
+      ],
+    );
+    expect(text).toContain('看到的文字：大标题，副标题，中字等。');
+    expect(text).not.toContain('模糊');
+  });
+});
+
+describe('describeForMobility', () => {
+  it('leads with the nearest hazard and a caution', () => {
+    const text = describeForMobility([
+      obj('person', 0.6, 0.05, 0.4, 0.1, 0.3),
+      obj('person', 0.6, 0.15, 0.4, 0.1, 0.3),
+      obj('car', 0.7, 0.35, 0.4, 0.3, 0.55),
+    ]);
+    expect(text.startsWith('注意：正前方近处有一辆汽车。左边有两个人。')).toBe(true);
+    expect(text).toMatch(DANGER);
+  });
+  it('says the way looks clear, hedged, when nothing was detected', () => {
+    expect(describeForMobility([])).toBe('前方没有识别到明显的障碍物，但请继续小心。');
+  });
+});
+
+describe('describeText', () => {
+  it('reads rows in order, or says there is no text', () => {
+    expect(describeText([row('第一行'), row('第二行')])).toBe('第一行\n第二行');
+    expect(describeText([])).toBe('没有识别到文字。');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Composes the spoken Chinese description of a scene from detections and OCR text. It only ever
+ * names what the detector found (hedged when unsure) and text the recogniser read; road and
+ * traffic context is stated only when vehicles or traffic controls were actually detected, which is
+ * what lets the client's danger-scene check fire in move modes.
+ */
+import type { DetectedObject } from './object-detector.ts';
+import { classNameOf, countWord, fill, phrases } from './phrases.ts';
+import { placeWords } from './scene-layout.ts';
+import {
+  byUrgency,
+  groupedByClass,
+  HAZARD_LABELS,
+  mentionable,
+  sightingsOf,
+  TRAFFIC_CONTROL_LABELS,
+  VEHICLE_LABELS,
+  type Sighting,
+} from './sightings.ts';
+import type { LightColour } from './traffic-light-colour.ts';
+
+/** A row of text in reading order with its letter height in pixels (bigger = more prominent). */
+export interface TextRow {
+  text: string;
+  height: number;
+  score: number;
+}
+
+/** Classes named in an overview; more would be too long to listen to. */
+const MAX_OVERVIEW_CLASSES = 6;
+/** Text rows read out in a scene description. */
+const MAX_SCENE_TEXT_ROWS = 3;
+/** Rows read out in scene modes must be read confidently. */
+const SCENE_TEXT_MIN_SCORE = 0.8;
+/** Non-hazard objects mentioned after the hazards in move modes. */
+const MAX_MOBILITY_EXTRAS = 2;
+
+const END = phrases.sentenceEnd;
+
+/** "左边可能有两个人" — one class at one place. */
+export function sightingPhrase(s: Sighting): string {
+  const { name, measure } = classNameOf(s.label);
+  return fill(s.hedged ? phrases.maySee : phrases.sees, {
+    place: placeWords(s.place, s.distance),
+    count: countWord(s.count),
+    measure,
+    name,
+  });
+}
+
+/** The road/traffic sentence, only when detections support it. */
+function roadContext(objects: readonly DetectedObject[]): string {
+  const labels = new Set(mentionable(objects).map((o) => o.label));
+  if ([...labels].some((l) => VEHICLE_LABELS.has(l))) return phrases.roadContext;
+  if ([...labels].some((l) => TRAFFIC_CONTROL_LABELS.has(l))) return phrases.trafficSignContext;
+  return '';
+}
+
+/** The most prominent confidently read rows, kept in reading order. */
+export function prominentText(rows: readonly TextRow[]): string {
+  const legible = rows.filter((r) => r.score >= SCENE_TEXT_MIN_SCORE && r.text.trim());
+  if (!legible.length) return '';
+  const chosen = new Set([...legible].sort((a, b) => b.height - a.height).slice(0, MAX_SCENE_TEXT_ROWS));
+  const spoken = legible.filter((r) => chosen.has(r)).map((r) => r.text.trim());
+  return (
+    phrases.textIntro +
+    spoken.join(phrases.listSeparator) +
+    (legible.length > chosen.size ? phrases.moreText : '') +
+    END
+  );
+}
+
+/** realtime / observe / continuous / click: what is where, then legible text. */
+export function describeOverview(objects: readonly DetectedObject[], text: readonly TextRow[]): string {
+  const classes = groupedByClass(sightingsOf(objects)).slice(0, MAX_OVERVIEW_CLASSES);
+  const sentences = classes.map((group) => group.map(sightingPhrase).join(phrases.listSeparator) + END);
+  const context = roadContext(objects);
+  const reading = prominentText(text);
+  if (!sentences.length) return phrases.nothingDetected + reading;
+  return sentences.join('') + context + reading;
+}
+
+/** move / move_go: hazards nearest first in short sentences, a caution lead for near ones. */
+export function describeForMobility(
+  objects: readonly DetectedObject[],
+  lightColours: readonly { sighting: Sighting; colour: LightColour }[] = [],
+): string {
+  const sightings = sightingsOf(objects).sort(byUrgency);
+  const hazards = sightings.filter((s) => HAZARD_LABELS.has(s.label));
+  const extras = sightings.filter((s) => !HAZARD_LABELS.has(s.label)).slice(0, MAX_MOBILITY_EXTRAS);
+  if (!hazards.length && !extras.length) return phrases.pathLooksClear;
+  const sentences = [...hazards, ...extras].map((s, i) => {
+    const lead = i === 0 && s.distance === 'near' && HAZARD_LABELS.has(s.label) ? phrases.caution : '';
+    return lead + sightingPhrase(s) + END;
+  });
+  const lights = lightColours.map(
+    ({ sighting, colour }) =>
+      fill(phrases.qa.lightColour, {
+        place: placeWords(sighting.place, 'middle'),
+        colour: phrases.colours[colour],
+      }) + phrases.qa.colourCaveat,
+  );
+  return sentences.join('') + lights.join('') + roadContext(objects);
+}
+
+/** reading / diabetes: the text in reading order and nothing else. */
+export function describeText(text: readonly TextRow[]): string {
+  const rows = text.map((r) => r.text.trim()).filter(Boolean);
+  return rows.length ? rows.join('\n') : phrases.noText;
+}

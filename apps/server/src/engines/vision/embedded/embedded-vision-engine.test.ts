@@ -1,0 +1,93 @@
+/**
+ * Integration tests of the offline engine with the real models (loaded once for the file): OCR on
+ * images rendered here from SVG with the system CJK font, and on the shared fixture photos.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir, fixturesMissingReason } from '../fixtures-dir.ts';
+import { InvalidImageError } from '../prepare-image.ts';
+import { characterErrorRate } from '../text-metrics.ts';
+import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
+
+const engine = new EmbeddedVisionEngine();
+beforeAll(() => engine.warmUp(), 60_000);
+
+/** Black text lines on white, in the font CI and this machine both have. */
+function renderText(lines: string[], fontSize = 44): Promise<Buffer> {
+  const width = 900;
+  const height = 80 + lines.length * fontSize * 1.8;
+  const tspans = lines.map((l, i) => `<text x="40" y="${70 + i * fontSize * 1.8}">${l}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="white"/>
+    <g font-family="Noto Sans CJK SC" font-size="${fontSize}" fill="black">${tspans}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('embedded engine on rendered text', () => {
+  it('reads Chinese and English lines back in order with spaced English words', async () => {
+    const lines = [
+      '欢迎光临帮我看看',
+      '营业时间 上午九点至晚上八点',
+      'Please keep the door closed',
+      '电话 13482023068',
+    ];
+    const { description } = await engine.analyze({ image: await renderText(lines), scenario: 'reading' });
+    expect(characterErrorRate(description, lines.join('\n'))).toBeLessThan(0.05);
+    expect(description).toContain('Please keep the door closed');
+    expect(description.indexOf('欢迎')).toBeLessThan(description.indexOf('电话'));
+  });
+
+  it('says there is no text on a blank image, and names nothing in a scene', async () => {
+    const blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    expect((await engine.analyze({ image: blank, scenario: 'reading' })).description).toBe(
+      '没有识别到文字。',
+    );
+    expect((await engine.analyze({ image: blank, scenario: 'realtime' })).description).toBe(
+      '画面中没有识别到明显的物体。',
+    );
+  });
+
+  it('answers a text question from the text it read', async () => {
+    const { description } = await engine.analyze({
+      image: await renderText(['出口 EXIT']),
+      scenario: 'qa',
+      prompt: '上面写的什么？',
+    });
+    expect(description).toContain('出口');
+  });
+
+  it('rejects bytes that are not an image', async () => {
+    await expect(engine.analyze({ image: Buffer.from('nope'), scenario: 'realtime' })).rejects.toBeInstanceOf(
+      InvalidImageError,
+    );
+  });
+});
+
+const missing = fixturesMissingReason();
+describe.skipIf(missing !== null)(
+  `embedded engine on shared fixtures${missing ? ` — skipped: ${missing}` : ''}`,
+  () => {
+    const photo = (name: string) => readFileSync(path.join(fixturesDir(), 'images', name));
+
+    it('reads the bank sign', async () => {
+      const { description } = await engine.analyze({
+        image: photo('text-sign-bank-storefront.jpg'),
+        scenario: 'reading',
+      });
+      expect(description).toContain('中国农业银行');
+    });
+
+    it('describes a street with road / vehicle words in move mode', async () => {
+      const { description } = await engine.analyze({
+        image: photo('street-crosswalk-stop-sign.jpg'),
+        scenario: 'move',
+      });
+      expect(description).toMatch(/道路|路口|汽车|车辆/);
+      expect(description).toContain('停车标志');
+    });
+  },
+);

@@ -1,0 +1,96 @@
+/**
+ * COCO-80 object detection with Human's CenterNet model on the tfjs wasm backend (tfjs-node cannot
+ * install here). Human's package exports map is broken, so its Node/wasm bundle is loaded by path.
+ */
+import sharp from 'sharp';
+import { withFileFetch } from './file-fetch.ts';
+import type { Box } from './geometry.ts';
+import { besidePackageEntry } from './package-files.ts';
+
+export interface DetectedObject {
+  /** COCO class label, e.g. "person", "traffic light". */
+  label: string;
+  score: number;
+  /** Normalised to the frame: 0..1. */
+  box: Box;
+}
+
+interface HumanTensor {
+  readonly shape: number[];
+}
+interface HumanInstance {
+  load(): Promise<void>;
+  warmup(): Promise<unknown>;
+  detect(input: HumanTensor): Promise<{ object: { label: string; score: number; boxRaw: number[] }[] }>;
+  tf: {
+    tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): HumanTensor;
+    dispose(t: HumanTensor): void;
+  };
+}
+type HumanConstructor = new (config: object) => HumanInstance;
+
+/** CenterNet's input is 512×512: a larger frame only costs decode and resize time. */
+const DETECTOR_INPUT_SIDE = 640;
+/** Keep low-score candidates: the caller decides what to say (and how to hedge) per class. */
+const CANDIDATE_MIN_SCORE = 0.2;
+
+export class ObjectDetector {
+  private constructor(private readonly human: HumanInstance) {}
+
+  static async load(): Promise<ObjectDetector> {
+    // the entry resolves to dist/human.node.js (tfjs-node, not installable here): take its wasm sibling
+    const humanWasm = besidePackageEntry('@vladmandic/human', './human.node-wasm.js');
+    const { Human } = (await import(humanWasm.href)) as { Human: HumanConstructor };
+    const human = new Human({
+      backend: 'wasm',
+      wasmPath: besidePackageEntry('@tensorflow/tfjs-backend-wasm', './').href,
+      modelBasePath: besidePackageEntry('@vladmandic/human', '../models/').href,
+      debug: false,
+      warmup: 'none',
+      // every frame is a new photo: never reuse cached results
+      cacheSensitivity: 0,
+      filter: { enabled: false },
+      face: { enabled: false },
+      body: { enabled: false },
+      hand: { enabled: false },
+      gesture: { enabled: false },
+      segmentation: { enabled: false },
+      object: {
+        enabled: true,
+        minConfidence: CANDIDATE_MIN_SCORE,
+        maxDetected: 40,
+        skipFrames: 0,
+        skipTime: 0,
+      },
+    });
+    await withFileFetch(() => human.load());
+    return new ObjectDetector(human);
+  }
+
+  /** Objects in an encoded image, strongest first. */
+  async detect(image: Buffer): Promise<DetectedObject[]> {
+    const { data, info } = await sharp(image)
+      .resize(DETECTOR_INPUT_SIDE, DETECTOR_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const tensor = this.human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+    try {
+      const result = await this.human.detect(tensor);
+      return result.object
+        .map((o) => {
+          const [x = 0, y = 0, width = 0, height = 0] = o.boxRaw;
+          return { label: o.label, score: o.score, box: clampBox({ x, y, width, height }) };
+        })
+        .sort((a, b) => b.score - a.score);
+    } finally {
+      this.human.tf.dispose(tensor);
+    }
+  }
+}
+
+function clampBox(b: Box): Box {
+  const x = Math.max(0, b.x);
+  const y = Math.max(0, b.y);
+  return { x, y, width: Math.min(1, b.x + b.width) - x, height: Math.min(1, b.y + b.height) - y };
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAiCompatibleVisionEngine, systemPromptFor } from './openai-compatible-vision-engine.ts';
+import { VisionEngineError } from './vision-errors.ts';
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+let server: Server;
+let baseUrl: string;
+let handler: Handler;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => handler(req, body, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterEach(() => server.closeAllConnections());
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+const engine = (apiKey?: string) =>
+  new OpenAiCompatibleVisionEngine({ name: 'test', baseUrl, apiKey, model: 'qwen-vl-plus', timeoutMs: 5000 });
+
+function streamChunks(res: ServerResponse, pieces: string[]) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const p of pieces) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: p } }] })}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
+
+describe('OpenAiCompatibleVisionEngine', () => {
+  it('sends the exact chat-completions request and joins the streamed answer', async () => {
+    let seen: { url?: string; auth?: string; body?: Record<string, unknown> } = {};
+    handler = (req, body, res) => {
+      seen = {
+        url: req.url,
+        auth: req.headers.authorization,
+        body: JSON.parse(body) as Record<string, unknown>,
+      };
+      streamChunks(res, ['前方', '有一辆', '汽车。']);
+    };
+    const result = await engine('sk-test').analyze({
+      image: await png(),
+      scenario: 'move',
+      prompt: '能走吗',
+    });
+    expect(result.description).toBe('前方有一辆汽车。');
+    expect(seen.url).toBe('/v1/chat/completions');
+    expect(seen.auth).toBe('Bearer sk-test');
+    const body = seen.body as {
+      model: string;
+      stream: boolean;
+      messages: [{ role: string; content: string }, { role: string; content: Record<string, unknown>[] }];
+    };
+    expect(body.model).toBe('qwen-vl-plus');
+    expect(body.stream).toBe(true);
+    expect(body.messages[0]).toEqual({ role: 'system', content: systemPromptFor('move') });
+    expect(body.messages[0].content).toContain('障碍物');
+    const [image, text] = body.messages[1].content as [
+      { type: string; image_url: { url: string } },
+      { type: string; text: string },
+    ];
+    expect(image.type).toBe('image_url');
+    expect(image.image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(text).toEqual({ type: 'text', text: '能走吗' });
+  });
+
+  it('uses the scenario default question and no Authorization without a key', async () => {
+    let auth: string | undefined = 'unset';
+    let question = '';
+    handler = (req, body, res) => {
+      auth = req.headers.authorization;
+      question =
+        (JSON.parse(body) as { messages: { content: { text?: string }[] }[] }).messages[1]?.content[1]
+          ?.text ?? '';
+      streamChunks(res, ['好']);
+    };
+    await engine().analyze({ image: await png(), scenario: 'reading' });
+    expect(auth).toBeUndefined();
+    expect(question).toBe('请读出上面的文字。');
+  });
+
+  it('streams pieces as they arrive', async () => {
+    handler = (_req, _body, res) => streamChunks(res, ['一', '二']);
+    const pieces: string[] = [];
+    for await (const p of engine().analyzeStream({ image: await png(), scenario: 'realtime' }))
+      pieces.push(p);
+    expect(pieces).toEqual(['一', '二']);
+  });
+
+  it('stops when the caller aborts mid-stream', async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: '开头' } }] })}\n\n`);
+      // never finishes
+    };
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const run = (async () => {
+      for await (const p of engine().analyzeStream({
+        image: await png(),
+        scenario: 'realtime',
+        signal: controller.signal,
+      })) {
+        pieces.push(p);
+        controller.abort();
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pieces).toEqual(['开头']);
+  });
+
+  it.each([401, 500])('turns HTTP %i into a VisionEngineError without the key', async (status) => {
+    handler = (_req, _body, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end('{"error":{"message":"bad"}}');
+    };
+    const err = await engine('sk-secret')
+      .analyze({ image: await png(), scenario: 'realtime' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VisionEngineError);
+    expect((err as VisionEngineError).status).toBe(status);
+    expect(String((err as Error).message)).not.toContain('sk-secret');
+  });
+
+  it('times out as a VisionEngineError', async () => {
+    handler = () => {};
+    const slow = new OpenAiCompatibleVisionEngine({ name: 't', baseUrl, model: 'm', timeoutMs: 200 });
+    await expect(slow.analyze({ image: await png(), scenario: 'realtime' })).rejects.toThrow('timed out');
+  });
+});
