@@ -41,3 +41,9 @@ export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 
 export const AnalyzeResponse = z.object({ description: z.string(), imageUrl: z.string() });
 export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
+
+/**
+ * Where a stored analysis image is served (binary, not a JSON envelope). `imageUrl` in an analysis
+ * answer points here with a short-lived signature, so an <img> can load it without identity headers.
+ */
+export const VISION_IMAGE_PATH = '/api/vision/images/:id';
