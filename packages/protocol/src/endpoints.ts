@@ -16,7 +16,7 @@ import {
   VerifyTokenResponse,
 } from './auth.ts';
 import { PointsDetails, PointsLogsPage, PointsLogsQuery } from './points.ts';
-import { RecognizeRequest, RecognizeResponse } from './speech.ts';
+import { Capabilities, RecognizeRequest, RecognizeResponse } from './speech.ts';
 import { UpdateMeRequest, User } from './user.ts';
 import { AndroidLatest, VersionCheckQuery, VersionCheckResult } from './version.ts';
 import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
@@ -114,6 +114,7 @@ export const endpoints = define({
     body: RecognizeRequest,
     data: RecognizeResponse,
   },
+  capabilities: { method: 'GET', path: '/api/capabilities', access: 'public', data: Capabilities },
   versionCheck: {
     method: 'GET',
     path: '/api/version/check',

@@ -82,3 +82,15 @@ export const RecognitionServerEvents = {
   recognitionStopped: z.object({}).passthrough(),
   error: z.object({ message: z.string() }),
 };
+
+/** What this server can do (GET /api/capabilities): the client picks its engines from it. */
+export const Capabilities = z.object({
+  vision: z.object({ engine: z.enum(['embedded', 'dashscope', 'openai-compatible']) }),
+  tts: z.object({ engine: z.enum(['embedded', 'dashscope']), voices: z.array(z.string()) }),
+  asr: z.object({
+    engine: z.enum(['dashscope', 'openai-compatible']).nullable(),
+    realtime: z.boolean(),
+    singleShot: z.boolean(),
+  }),
+});
+export type Capabilities = z.infer<typeof Capabilities>;
