@@ -79,3 +79,23 @@ export const rateLimitHits = pgTable(
     index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
 );
+
+export const visionImages = pgTable(
+  'vision_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // a registered user's id or a temporary device's id: the only callers who may see the photo
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: text('owner_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    scenario: text('scenario').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('vision_images_owner_kind_check', sql`${t.ownerKind} in ('user', 'device')`),
+    // the retention sweep deletes by age
+    index('vision_images_created_at_idx').on(t.createdAt),
+  ],
+);

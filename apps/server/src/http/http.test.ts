@@ -90,6 +90,16 @@ describe('API plumbing', () => {
     expect(logs).toContain('/api/users/me');
     for (const secret of [password, session.token, session.refreshToken]) expect(logs).not.toContain(secret);
   });
+
+  it('logs request paths without their query strings (a signed image URL is a credential)', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/vision/images/00000000-0000-0000-0000-000000000000?exp=1&sig=topsecret',
+    });
+    const logs = logLines.join('');
+    expect(logs).toContain('/api/vision/images/00000000-0000-0000-0000-000000000000');
+    expect(logs).not.toContain('topsecret');
+  });
 });
 
 describe('security headers', () => {

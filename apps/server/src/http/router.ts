@@ -22,6 +22,8 @@ export interface RouteRequest<E extends Endpoint> {
   identity: IdentityFor<E['access']>;
   ip: string;
   locale: Locale;
+  /** Aborts when the client goes away before the answer is sent (long work can stop early). */
+  signal: AbortSignal;
 }
 
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>) => Promise<z.input<E['data']>>;
@@ -82,7 +84,12 @@ export class Router {
     this.app.route({
       method: endpoint.method,
       url: endpoint.path,
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const disconnected = new AbortController();
+        // the response's 'close' without a finished write means the connection dropped first
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) disconnected.abort(new Error('client disconnected'));
+        });
         const locale = localeFromAcceptLanguage(request.headers['accept-language']);
         // who first, then what: a caller without the right to ask learns nothing about the input rules
         const identity = await identities.resolve(endpoint.access, request.headers);
@@ -92,6 +99,7 @@ export class Router {
           identity,
           ip: request.ip,
           locale,
+          signal: disconnected.signal,
         } as RouteRequest<E>;
         for (const rule of options.rateLimits ?? []) {
           await limiter.enforce(rule.bucket, rule.key(input), rule.limit);

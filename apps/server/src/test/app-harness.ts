@@ -10,6 +10,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import type { SmsSender } from '../modules/auth/sms-sender.ts';
+import { FakeVisionEngine } from '../modules/vision/fake-vision-engine.ts';
+import type { VisionEngine } from '../engines/vision/vision-engine.ts';
+import type { ImageStore } from '../storage/image-store.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -54,6 +57,10 @@ export interface TestApp {
   sms: FakeSmsSender;
   clock: ManualClock;
   database: TestDatabase;
+  /** The engine given to the app: a FakeVisionEngine unless the test passed its own. */
+  vision: VisionEngine;
+  /** A temporary DATA_DIR (analysed images go to `images/` under it), removed at close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -64,6 +71,9 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Adds test-only routes before the app is sealed. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Defaults to a FakeVisionEngine (fast, deterministic). */
+  visionEngine?: VisionEngine;
+  imageStore?: ImageStore;
 }
 
 const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
@@ -74,8 +84,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const sms = new FakeSmsSender();
   const clock = new ManualClock();
   const webDist = await createWebDist();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sfm-data-'));
+  const vision = options.visionEngine ?? new FakeVisionEngine();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
+    dataDir,
     webDistDir: webDist,
     loginRateLimitPerMinute: 1000,
     ...options.config,
@@ -89,6 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     smsSender: sms,
     clock: clock.now,
     passwordHasher: hasher,
+    visionEngine: vision,
+    imageStore: options.imageStore,
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -97,9 +112,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     clock,
     database,
+    vision,
+    dataDir,
     close: async () => {
       await app.close();
       await rm(webDist, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
       if (!options.database) await database.drop();
     },
   };

@@ -1,0 +1,40 @@
+/**
+ * Short-lived capability URLs for stored photos, so an <img> can load one without identity headers:
+ * `/api/vision/images/<id>?exp=<unix s>&sig=<HMAC-SHA256(id, owner, exp)>`, keyed by a key derived
+ * from the JWT secret (so every node that shares JWT_SECRET accepts every other node's URLs).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { VISION_IMAGE_PATH } from '@sfm/protocol';
+
+export interface ImageOwner {
+  kind: 'user' | 'device';
+  id: string;
+}
+
+export class ImageUrlSigner {
+  private readonly key: Buffer;
+
+  constructor(jwtSecret: Uint8Array) {
+    this.key = createHmac('sha256', jwtSecret).update('vision-image-url').digest();
+  }
+
+  private mac(imageId: string, owner: ImageOwner, exp: number): Buffer {
+    return createHmac('sha256', this.key).update(`${imageId}\n${owner.kind}:${owner.id}\n${exp}`).digest();
+  }
+
+  /** The relative URL, valid until `exp` (unix seconds). */
+  url(imageId: string, owner: ImageOwner, exp: number): string {
+    const sig = this.mac(imageId, owner, exp).toString('base64url');
+    return `${VISION_IMAGE_PATH.replace(':id', imageId)}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** True when `sig` was made by `url` for this image, owner and expiry and `exp` has not passed. */
+  verify(imageId: string, owner: ImageOwner, exp: unknown, sig: unknown, nowSeconds: number): boolean {
+    if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+    const expiry = Number(exp);
+    if (expiry < nowSeconds) return false;
+    const given = Buffer.from(sig, 'base64url');
+    const expected = this.mac(imageId, owner, expiry);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

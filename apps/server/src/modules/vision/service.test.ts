@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger.ts';
+import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
+import { withSharedWarmUp } from './engine-lifecycle.ts';
+import { FakeVisionEngine } from './fake-vision-engine.ts';
+import { ImageUrlSigner } from './image-url.ts';
+import type { VisionImagesRepo } from './repo.ts';
+import { VisionService } from './service.ts';
+
+class MemoryStore implements ImageStore {
+  readonly kind = 'memory';
+  readonly objects = new Map<string, StoredImage>();
+  failPut = false;
+  async put(key: string, bytes: Buffer, contentType: string) {
+    if (this.failPut) throw new Error('disk full');
+    this.objects.set(key, { bytes, contentType });
+  }
+  async get(key: string) {
+    return this.objects.get(key) ?? null;
+  }
+  async delete(key: string) {
+    this.objects.delete(key);
+  }
+}
+
+function setup(insert: () => Promise<void>) {
+  const store = new MemoryStore();
+  const repo = { insert, deleteById: async () => undefined } as unknown as VisionImagesRepo;
+  const service = new VisionService({
+    engine: new FakeVisionEngine(),
+    store,
+    repo,
+    signer: new ImageUrlSigner(new TextEncoder().encode('k'.repeat(32))),
+    clock: () => new Date(),
+    logger: createLogger('silent'),
+    urlTtlSeconds: 3600,
+    retentionHours: 24,
+  });
+  return { store, service };
+}
+
+const owner = { kind: 'device' as const, id: 'device_123456789' };
+const image = async () =>
+  (
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+
+describe('VisionService storage failures', () => {
+  it('deletes the stored file when the record cannot be written, and still answers', async () => {
+    const { store, service } = setup(async () => {
+      throw new Error('connection reset');
+    });
+    const res = await service.analyze(
+      owner,
+      { image: await image(), scenario: 'observe' },
+      new AbortController().signal,
+    );
+    expect(res.description).toContain('observe');
+    expect(res.imageUrl).toBe('');
+    expect(store.objects.size).toBe(0);
+  });
+
+  it('answers without an imageUrl when the store refuses the file', async () => {
+    let inserted = 0;
+    const { store, service } = setup(async () => {
+      inserted++;
+    });
+    store.failPut = true;
+    const res = await service.analyze(
+      owner,
+      { image: await image(), scenario: 'reading' },
+      new AbortController().signal,
+    );
+    expect(res).toEqual({ description: expect.stringContaining('reading') as string, imageUrl: '' });
+    expect(inserted).toBe(0);
+  });
+});
+
+describe('withSharedWarmUp', () => {
+  it('warms up once for every caller, and retries after a failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const inner = new FakeVisionEngine();
+    inner.warmUp = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      if (fail) throw new Error('model file missing');
+    };
+    const engine = withSharedWarmUp(inner);
+    const results = await Promise.allSettled([engine.warmUp(), engine.warmUp()]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    fail = false;
+    await Promise.all([engine.warmUp(), engine.warmUp()]);
+    await engine.warmUp();
+    expect(calls).toBe(2);
+    expect(engine.name).toBe('fake');
+  });
+});

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalyzeRequest, AnalyzeResponse } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AppError } from '../../app-error.ts';
+import { InvalidImageError } from '../../engines/vision/prepare-image.ts';
+import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
+import type { Clock } from '../../security/clock.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { decodeBase64Image, normaliseImage } from './image-input.ts';
+import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
+import type { VisionImagesRepo } from './repo.ts';
+
+export interface VisionServiceDeps {
+  engine: VisionEngine;
+  store: ImageStore;
+  repo: VisionImagesRepo;
+  signer: ImageUrlSigner;
+  clock: Clock;
+  logger: Logger;
+  urlTtlSeconds: number;
+  retentionHours: number;
+}
+
+export interface ImageAccess {
+  /** The caller's identity when the headers carried a valid one. */
+  caller: ImageOwner | null;
+  exp?: unknown;
+  sig?: unknown;
+}
+
+export interface ServedImage {
+  bytes: Buffer;
+  contentType: string;
+  /** Seconds a private cache may keep it: never past the URL's expiry or the photo's deletion. */
+  maxAgeSeconds: number;
+}
+
+/** Status for "the client closed the connection" (nginx's 499): nobody reads it, logs can tell it apart. */
+const CLIENT_GONE = 499;
+const clientGone = () => new AppError(CLIENT_GONE, 'errors.vision_failed');
+const visionFailed = () => new AppError(502, 'errors.vision_failed');
+const notFound = () => new AppError(404, 'errors.image_not_found');
+
+/** What may be logged of an engine failure: names, messages, status, stack; never the request. */
+function failureForLog(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const cause = err.cause instanceof Error ? `${err.cause.name}: ${err.cause.message}` : undefined;
+  const status = (err as { status?: unknown }).status;
+  return {
+    type: err.name,
+    message: err.message,
+    ...(typeof status === 'number' && { status }),
+    ...(cause && { cause }),
+    ...(err.name !== 'VisionEngineError' && { stack: err.stack }),
+  };
+}
+
+/** Resolves like `work`, or rejects as soon as `signal` aborts (the work itself may run on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => undefined); // an abandoned failure must not become an unhandled rejection
+  if (signal.aborted) return Promise.reject(clientGone());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(clientGone());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Image analysis for blind users: normalise the photo, run the engine, keep the photo (for the chat
+ * history) only when the answer can still be delivered, and serve it back to its owner alone.
+ */
+export class VisionService {
+  constructor(private readonly deps: VisionServiceDeps) {}
+
+  async analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
+    const { engine, logger } = this.deps;
+    const image = await normaliseImage(decodeBase64Image(request.image), request.compression);
+    const started = Date.now();
+    let description: string;
+    try {
+      await untilAborted(engine.warmUp(), signal);
+      const result = await untilAborted(
+        engine.analyze({ image: image.jpeg, scenario: request.scenario, prompt: request.prompt, signal }),
+        signal,
+      );
+      description = result.description;
+    } catch (err) {
+      if (signal.aborted) throw this.cancelled(request.scenario);
+      if (err instanceof AppError) throw err;
+      if (err instanceof InvalidImageError) throw new AppError(400, 'errors.image_invalid');
+      logger.error(
+        {
+          engine: engine.name,
+          scenario: request.scenario,
+          ms: Date.now() - started,
+          err: failureForLog(err),
+        },
+        'vision analysis failed',
+      );
+      throw visionFailed();
+    }
+    if (signal.aborted) throw this.cancelled(request.scenario);
+    logger.info(
+      { engine: engine.name, scenario: request.scenario, ms: Date.now() - started },
+      'vision analysis done',
+    );
+    const imageUrl = await this.keep(owner, image.jpeg, request.scenario, signal);
+    return { description, imageUrl };
+  }
+
+  private cancelled(scenario: string): AppError {
+    this.deps.logger.info({ scenario }, 'vision analysis cancelled: the client went away');
+    return clientGone();
+  }
+
+  /**
+   * Stores the photo (object, then row) and returns its signed URL. Nothing is left behind when a
+   * step fails or the client leaves meanwhile. A storage failure does not cost the user the answer
+   * they waited for: it is logged and the answer goes out with an empty imageUrl.
+   */
+  private async keep(
+    owner: ImageOwner,
+    jpeg: Buffer,
+    scenario: string,
+    signal: AbortSignal,
+  ): Promise<string> {
+    const { store, repo, clock, logger, signer } = this.deps;
+    const now = clock();
+    const id = randomUUID();
+    const storageKey = `vision/${day(now)}/${id}.jpg`;
+    try {
+      await store.put(storageKey, jpeg, 'image/jpeg');
+    } catch (err) {
+      logger.error({ store: store.kind, err: failureForLog(err) }, 'storing the analysed image failed');
+      return '';
+    }
+    try {
+      await repo.insert({
+        id,
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        storageKey,
+        contentType: 'image/jpeg',
+        byteSize: jpeg.length,
+        scenario,
+        createdAt: now,
+      });
+    } catch (err) {
+      logger.error({ err: failureForLog(err) }, 'recording the analysed image failed');
+      await this.forget(null, storageKey);
+      return '';
+    }
+    if (signal.aborted) {
+      await this.forget(id, storageKey);
+      throw this.cancelled(scenario);
+    }
+    const exp = Math.floor(now.getTime() / 1000) + this.deps.urlTtlSeconds;
+    return signer.url(id, owner, exp);
+  }
+
+  /** Best-effort removal of a photo that must not stay (row first: without it nobody can reach the object). */
+  private async forget(id: string | null, storageKey: string): Promise<void> {
+    const { repo, store, logger } = this.deps;
+    try {
+      if (id) await repo.deleteById(id);
+      await store.delete(storageKey);
+    } catch (err) {
+      logger.error({ storageKey, err: failureForLog(err) }, 'removing an unwanted image failed');
+    }
+  }
+
+  /** The photo for its owner (identity headers or a valid signed URL); anyone else gets a 404. */
+  async image(id: string, access: ImageAccess): Promise<ServedImage> {
+    const { repo, store, signer, clock, retentionHours, logger } = this.deps;
+    const row = await repo.findById(id);
+    if (!row) throw notFound();
+    const nowMs = clock().getTime();
+    const nowSeconds = Math.floor(nowMs / 1000);
+    const deletedAt = row.createdAt.getTime() + retentionHours * 3600_000;
+    if (deletedAt <= nowMs) throw notFound();
+    const owner: ImageOwner = { kind: row.ownerKind as ImageOwner['kind'], id: row.ownerId };
+    const byHeaders = access.caller?.kind === owner.kind && access.caller.id === owner.id;
+    const bySignature = !byHeaders && signer.verify(id, owner, access.exp, access.sig, nowSeconds);
+    if (!byHeaders && !bySignature) throw notFound();
+    let stored;
+    try {
+      stored = await store.get(row.storageKey);
+    } catch (err) {
+      logger.error({ store: store.kind, err: failureForLog(err) }, 'reading a stored image failed');
+      throw new AppError(500, 'errors.internal');
+    }
+    if (!stored) throw notFound();
+    const untilDeleted = Math.floor((deletedAt - nowMs) / 1000);
+    const maxAgeSeconds = bySignature
+      ? Math.min(untilDeleted, Number(access.exp) - nowSeconds)
+      : untilDeleted;
+    return { bytes: stored.bytes, contentType: row.contentType, maxAgeSeconds: Math.max(0, maxAgeSeconds) };
+  }
+}
