@@ -6,6 +6,7 @@ import { NotFoundPage, PendingPage } from '../features/pending/pending-page.tsx'
 import { PrivacyPage } from '../features/privacy/privacy-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { RoleSelectPage } from '../features/role-select/role-select-page.tsx';
+import { SeeForMePage } from '../features/see-for-me/see-for-me-page.tsx';
 import { platform } from '../platform/index.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -18,7 +19,6 @@ interface PendingRoute {
 /** User routes of spec §2 not built yet. */
 export const PENDING_USER_ROUTES: readonly PendingRoute[] = [
   { path: '/download', titleKey: 'pages.download' },
-  { path: '/see-for-me', titleKey: 'pages.seeForMe' },
   { path: '/aichat', titleKey: 'pages.aichat' },
   { path: '/video-call', titleKey: 'pages.videoCall' },
   { path: '/volunteer-calls', titleKey: 'pages.volunteerCalls' },
@@ -67,6 +67,7 @@ export function buildRoutes({ native }: { native: boolean }): RouteObject[] {
         { path: '/privacy', element: <PrivacyPage /> },
         { path: '/role-select', element: <RoleSelectPage /> },
         { path: '/profile', element: <ProfilePage /> },
+        { path: '/see-for-me', element: <SeeForMePage /> },
         ...pending(PENDING_USER_ROUTES),
         ...(native ? [] : pending(ADMIN_ROUTES)),
         { path: '*', element: <NotFoundPage /> },

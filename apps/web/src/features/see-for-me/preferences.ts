@@ -1,0 +1,19 @@
+import { platform } from '../../platform/index.ts';
+
+/** Spec §3 local preferences used by the see-for-me screen. */
+export const PreferenceKey = {
+  defaultScene: 'defaultScene',
+  operationMode: 'operationMode',
+  mainCameraDeviceId: 'mainCameraDeviceId',
+} as const;
+
+/** accessible (default): Enter/Space act with spoken confirmations; quick: hold 400 ms stops speech. */
+export type OperationMode = 'accessible' | 'quick';
+
+export function readOperationMode(): OperationMode {
+  return platform.storage.get(PreferenceKey.operationMode) === 'quick' ? 'quick' : 'accessible';
+}
+
+export function readDefaultScene(): string | null {
+  return platform.storage.get(PreferenceKey.defaultScene);
+}

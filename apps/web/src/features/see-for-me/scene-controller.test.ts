@@ -1,0 +1,300 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { canTransition, isCameraRoute, SceneController } from './scene-controller.ts';
+import { FakeSpeech, fakeDeps } from './test-fakes.ts';
+
+const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('scene controller', () => {
+  it('the transition table allows the flows and forbids skipping steps', () => {
+    expect(canTransition('idle', 'capturing')).toBe(true);
+    expect(canTransition('capturing', 'analyzing')).toBe(true);
+    expect(canTransition('analyzing', 'speaking')).toBe(true);
+    expect(canTransition('idle', 'speaking')).toBe(false);
+    expect(canTransition('listening', 'speaking')).toBe(false);
+    expect(canTransition('analyzing', 'idle')).toBe(true);
+  });
+
+  it('camera routes: /see-for-me, / and /market/use/…', () => {
+    expect(isCameraRoute('/see-for-me')).toBe(true);
+    expect(isCameraRoute('/')).toBe(true);
+    expect(isCameraRoute('/market/use/7')).toBe(true);
+    expect(isCameraRoute('/profile')).toBe(false);
+  });
+
+  it('observe tap: says recognizing, shutter, captures, analyses, speaks the result, dings', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken).toEqual(['seeForMe.status.recognizing', '一张桌子']);
+    expect(f.playSound.mock.calls.map((c) => c[0])).toEqual(['shutter', 'ding']);
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({
+      scenario: 'observe',
+      compression: 'standard',
+      image: 'QUJD',
+    });
+    expect(scene.getState()).toMatchObject({ phase: 'idle', lastResult: { text: '一张桌子' } });
+  });
+
+  it('reading sends high compression; click has no ding', async () => {
+    const f = fakeDeps();
+    const reading = new SceneController(f.deps, 'reading');
+    reading.setCameraReady(true);
+    reading.tap();
+    await flush();
+    expect(f.capture.mock.calls[0]?.[0]).toBe('high');
+    const g = fakeDeps();
+    const click = new SceneController(g.deps, 'click');
+    click.setCameraReady(true);
+    click.tap();
+    await flush();
+    expect(g.playSound.mock.calls.map((c) => c[0])).toEqual(['shutter']);
+  });
+
+  it('tapping while the result is spoken cancels the speech and captures nothing', async () => {
+    const speech = new FakeSpeech(false);
+    const f = fakeDeps({}, speech);
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(scene.getState().phase).toBe('speaking');
+    scene.tap();
+    expect(speech.cancel).toHaveBeenCalled();
+    expect(f.analyze).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap with the camera not ready says the camera is abnormal', () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'observe');
+    scene.tap();
+    expect(f.speech.spoken).toEqual(['seeForMe.camera.abnormal']);
+    expect(f.capture).not.toHaveBeenCalled();
+  });
+
+  it('analysis errors are spoken and shown as analysis failed; aborts are silent', async () => {
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.reject(new Error('boom'))) });
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.analysisFailed');
+    expect(scene.getState().statusMessage).toBe('seeForMe.errors.analysisFailed');
+  });
+
+  it('auto modes: capture at once, then every 10 s, only with the camera ready on a camera route', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'realtime');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(f.capture).not.toHaveBeenCalled();
+    scene.setCameraReady(true);
+    await flush();
+    expect(f.capture).toHaveBeenCalledTimes(1);
+    expect(scene.getState().isActive).toBe(true);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(f.capture).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.capture).toHaveBeenCalledTimes(2);
+    expect(f.playSound).not.toHaveBeenCalled();
+    scene.setRoute('/profile');
+    expect(scene.getState().isActive).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.capture).toHaveBeenCalledTimes(2);
+    scene.setRoute('/market/use/3');
+    await flush();
+    expect(f.capture).toHaveBeenCalledTimes(3);
+    scene.setCameraReady(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.capture).toHaveBeenCalledTimes(3);
+  });
+
+  it('a tap in an auto mode only stops speech (with a spoken confirmation in accessible mode)', () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'move');
+    scene.tap();
+    expect(f.speech.cancel).toHaveBeenCalled();
+    expect(f.capture).not.toHaveBeenCalled();
+    expect(f.speech.spoken).toEqual([]);
+    scene.tap({ confirm: true });
+    expect(f.speech.spoken).toEqual(['seeForMe.speech.stopped']);
+  });
+
+  it('danger in move: alert + vibrate + 5 s, back to 10 s after two calm results', async () => {
+    const answers = ['前方是马路，有汽车驶过', '前方有车辆', '一条安静的走廊', '一扇门', '一扇门'];
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve(answers.shift() ?? '一扇门')) });
+    const scene = new SceneController(f.deps, 'move');
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState()).toMatchObject({
+      isDangerousScene: true,
+      intervalMs: 5_000,
+      statusMessage: 'seeForMe.status.danger',
+    });
+    expect(f.alert).toHaveBeenCalledWith('seeForMe.status.danger');
+    expect(f.vibrate).toHaveBeenCalled();
+    expect(f.speech.priorities[0]).toBe('danger');
+    await vi.advanceTimersByTimeAsync(5_000); // 2nd: still danger
+    expect(f.capture).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5_000); // 3rd: calm #1
+    expect(f.capture).toHaveBeenCalledTimes(3);
+    expect(scene.getState().isDangerousScene).toBe(true);
+    await vi.advanceTimersByTimeAsync(5_000); // 4th: calm #2 → relax
+    expect(f.capture).toHaveBeenCalledTimes(4);
+    expect(scene.getState()).toMatchObject({ isDangerousScene: false, intervalMs: 10_000 });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(f.capture).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.capture).toHaveBeenCalledTimes(5);
+  });
+
+  it('danger terms do nothing in realtime', async () => {
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('路口有汽车')) });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState().isDangerousScene).toBe(false);
+    expect(f.alert).not.toHaveBeenCalled();
+  });
+
+  it('move_lite goes out as scenario move with compression lite', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'move_lite');
+    scene.setCameraReady(true);
+    await flush();
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'move', compression: 'lite' });
+  });
+
+  it('changing mode cancels speech and the running analysis, resets state, restarts or stops auto-capture', async () => {
+    let seen: AbortSignal | undefined;
+    const f = fakeDeps({
+      analyze: vi.fn((_r, signal: AbortSignal) => {
+        seen = signal;
+        return new Promise<string>(() => undefined);
+      }),
+    });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState().phase).toBe('analyzing');
+    scene.setMode('observe');
+    expect(seen?.aborted).toBe(true);
+    expect(f.speech.cancel).toHaveBeenCalled();
+    expect(scene.getState()).toMatchObject({
+      mode: 'observe',
+      phase: 'idle',
+      isActive: false,
+      lastResult: null,
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.capture).toHaveBeenCalledTimes(1);
+    scene.setMode('move');
+    await flush();
+    expect(f.capture).toHaveBeenCalledTimes(2);
+    expect(scene.getState().isActive).toBe(true);
+  });
+
+  it('background stops speech, analysis and auto-capture; foreground resumes', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    scene.setVisible(false);
+    expect(f.speech.cancel).toHaveBeenCalled();
+    expect(scene.getState().isActive).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.capture).toHaveBeenCalledTimes(1);
+    scene.setVisible(true);
+    await flush();
+    expect(f.capture).toHaveBeenCalledTimes(2);
+  });
+
+  it('qa: tap listens after "please speak", a final result asks with that question, dings', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken).toEqual(['seeForMe.listen.pleaseSpeak']);
+    expect(f.input.listening).toBe(true);
+    expect(scene.getState()).toMatchObject({ phase: 'listening', listening: true });
+    f.input.say('这是什么', false);
+    expect(scene.getState().question).toBe('这是什么');
+    f.input.say('这是什么东西');
+    await flush();
+    expect(f.input.listening).toBe(false);
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'qa', prompt: '这是什么东西' });
+    expect(f.speech.spoken.at(-1)).toBe('一张桌子');
+    expect(f.playSound.mock.calls.map((c) => c[0])).toEqual(['ding']);
+    expect(scene.getState().question).toBe('这是什么东西');
+  });
+
+  it('qa: a second tap stops listening and says OK; 30 s without a question stops too', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    scene.tap();
+    expect(f.input.listening).toBe(false);
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.ok');
+    scene.tap();
+    await flush();
+    expect(f.input.listening).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.input.listening).toBe(false);
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.timeout');
+  });
+
+  it('qa without speech recognition says so; without the microphone says it is needed', async () => {
+    const f = fakeDeps({ createSpeechInput: () => null });
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken).toEqual(['seeForMe.listen.unsupported']);
+    const g = fakeDeps({ requestMicrophone: () => Promise.resolve(false) });
+    const denied = new SceneController(g.deps, 'qa');
+    denied.setCameraReady(true);
+    denied.tap();
+    await flush();
+    expect(g.speech.spoken).toEqual(['permission.microphoneDenied']);
+  });
+
+  it('dialogue: a final result stops, shutter, analyses with the question, speaks and listens again', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'dialogue');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.createSpeechInput).toHaveBeenCalledWith({ continuous: true });
+    expect(scene.getState().conversing).toBe(true);
+    f.input.say('前面有什么');
+    await flush();
+    expect(f.playSound).toHaveBeenCalledWith('shutter');
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'dialogue', prompt: '前面有什么' });
+    expect(f.speech.spoken.at(-1)).toBe('一张桌子');
+    expect(f.input.listening).toBe(true);
+    expect(f.input.started).toBe(2);
+    scene.tap();
+    expect(f.input.listening).toBe(false);
+    expect(scene.getState().conversing).toBe(false);
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.ok');
+  });
+
+  it('changing mode tears down listening', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    scene.setMode('reading');
+    expect(f.input.listening).toBe(false);
+    expect(scene.getState().listening).toBe(false);
+  });
+});

@@ -1,0 +1,492 @@
+import type { AnalyzeRequest, CompressionPreset, SceneMode } from '@sfm/protocol';
+import type { SpeechOutput } from '../speech/speech-output.ts';
+import type { SpeechInput, SpeechInputError } from '../speech/speech-input.ts';
+import { isAbortError } from './analysis-client.ts';
+import { mentionsTraffic } from './danger-terms.ts';
+import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
+
+/** Spec §4 "Danger scenes" (our fix): the interval really drops to 5 s … */
+export const DANGER_CAPTURE_MS = 5_000;
+/** … until this many calm results in a row. */
+export const CALM_RESULTS_TO_RELAX = 2;
+/** Spec §9: voice question time-out. */
+export const LISTEN_TIMEOUT_MS = 30_000;
+/** Vibration pattern for a danger alert. */
+export const DANGER_VIBRATION = [200, 100, 200];
+
+/** Spec §4: auto-capture runs on these routes only. */
+export function isCameraRoute(pathname: string): boolean {
+  return pathname === '/see-for-me' || pathname === '/' || pathname.startsWith('/market/use/');
+}
+
+/** What the scene is doing. */
+export type ScenePhase = 'idle' | 'listening' | 'capturing' | 'analyzing' | 'speaking';
+
+/** The state machine, as a table: from → allowed next phases (every phase may reset to idle). */
+export const SCENE_TRANSITIONS: Readonly<Record<ScenePhase, readonly ScenePhase[]>> = {
+  idle: ['listening', 'capturing'],
+  listening: ['capturing', 'idle'],
+  capturing: ['analyzing', 'idle'],
+  analyzing: ['speaking', 'idle'],
+  // an auto capture may start while the last result is still being read; dialogue listens again
+  speaking: ['idle', 'capturing', 'listening'],
+};
+
+export function canTransition(from: ScenePhase, to: ScenePhase): boolean {
+  return from === to || to === 'idle' || SCENE_TRANSITIONS[from].includes(to);
+}
+
+export interface SceneResult {
+  text: string;
+  /** ms since epoch. */
+  at: number;
+}
+
+/** Spec §3 scene state (+ what the screen shows). */
+export interface SceneState {
+  mode: SceneMode;
+  phase: ScenePhase;
+  /** The visible (and politely announced) status line. */
+  statusMessage: string;
+  /** Bumped on every status set, so the same text can be announced again. */
+  statusSeq: number;
+  question: string;
+  lastResult: SceneResult | null;
+  lastAnalysisDescription: string;
+  isDangerousScene: boolean;
+  /** Auto-capture is running. */
+  isActive: boolean;
+  isAnalyzing: boolean;
+  /** The current auto-capture period (10 s, 5 s while dangerous; 0 for on-demand modes). */
+  intervalMs: number;
+  listening: boolean;
+  /** Dialogue mode is holding a conversation (between turns too). */
+  conversing: boolean;
+}
+
+export type SoundName = 'shutter' | 'ding';
+
+export interface SceneDeps {
+  speech: SpeechOutput;
+  t: (key: string) => string;
+  /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream); base64 JPEG. */
+  capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<string>;
+  analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<string>;
+  playSound: (name: SoundName) => void;
+  /** The assertive alert region (danger). */
+  alert: (text: string) => void;
+  vibrate: (pattern: number[]) => void;
+  createSpeechInput: (options: { continuous: boolean }) => SpeechInput | null;
+  /** Microphone permission (with the rationale overlay); true when granted. */
+  requestMicrophone: () => Promise<boolean>;
+  registry?: readonly SceneModeEntry[];
+  now?: () => number;
+}
+
+export interface TapOptions {
+  /** Accessible operation mode: confirm the action by voice where it would otherwise be silent. */
+  confirm?: boolean;
+}
+
+type Listener = (state: SceneState) => void;
+
+/**
+ * The see-for-me scene, independent of React: mode, the tap per mode, auto-capture (only on camera
+ * routes, with the camera ready and the page visible), danger pacing, voice questions and dialogue.
+ * Every asynchronous step carries the run's AbortSignal; a mode change, leaving the route or going
+ * to the background aborts it, and a late answer is dropped silently.
+ */
+export class SceneController {
+  private state: SceneState;
+  private readonly listeners = new Set<Listener>();
+  private readonly registry: readonly SceneModeEntry[];
+  private analysis: AbortController | null = null;
+  private autoTimer: ReturnType<typeof setTimeout> | null = null;
+  private listenTimer: ReturnType<typeof setTimeout> | null = null;
+  private input: SpeechInput | null = null;
+  private inputUnsubscribe: (() => void)[] = [];
+  /** Bumped on every reset: async work of an older epoch stops at its next step. */
+  private epoch = 0;
+  private calmInRow = 0;
+  private get dialogueOn(): boolean {
+    return this.state.conversing;
+  }
+
+  private setConversing(on: boolean): void {
+    if (this.state.conversing !== on) this.set({ conversing: on });
+  }
+  private cameraReady = false;
+  private routeActive = true;
+  private visible = true;
+
+  constructor(
+    private readonly deps: SceneDeps,
+    mode: SceneMode,
+  ) {
+    this.registry = deps.registry ?? SCENE_MODES;
+    this.state = this.freshState(mode);
+  }
+
+  private freshState(mode: SceneMode): SceneState {
+    return {
+      mode,
+      phase: 'idle',
+      statusMessage: '',
+      statusSeq: 0,
+      question: '',
+      lastResult: null,
+      lastAnalysisDescription: '',
+      isDangerousScene: false,
+      isActive: false,
+      isAnalyzing: false,
+      intervalMs: this.entryOf(mode).captureIntervalMs,
+      listening: false,
+      conversing: false,
+    };
+  }
+
+  private entryOf(mode: SceneMode): SceneModeEntry {
+    const found = this.registry.find((m) => m.id === mode);
+    if (!found) throw new Error(`scene mode ${mode} is not in the registry`);
+    return found;
+  }
+
+  get entry(): SceneModeEntry {
+    return this.entryOf(this.state.mode);
+  }
+
+  getState = (): SceneState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SceneState>): void {
+    if (patch.phase && !canTransition(this.state.phase, patch.phase)) {
+      console.error(`scene: illegal transition ${this.state.phase} → ${patch.phase}`);
+    }
+    this.state = { ...this.state, ...patch };
+    if (patch.phase) this.state.isAnalyzing = patch.phase === 'capturing' || patch.phase === 'analyzing';
+    for (const listener of this.listeners) listener(this.state);
+  }
+
+  private status(text: string, patch: Partial<SceneState> = {}): void {
+    this.set({ ...patch, statusMessage: text, statusSeq: this.state.statusSeq + 1 });
+  }
+
+  private say(key: string): void {
+    const text = this.deps.t(key);
+    this.status(text);
+    void this.deps.speech.speak(text);
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  // ---- inputs from the screen -------------------------------------------------------------
+
+  setMode(mode: SceneMode): void {
+    if (mode === this.state.mode) return;
+    this.entryOf(mode);
+    this.cancelEverything();
+    this.state = { ...this.freshState(mode), statusSeq: this.state.statusSeq };
+    for (const listener of this.listeners) listener(this.state);
+    this.refreshAuto();
+  }
+
+  setCameraReady(ready: boolean): void {
+    if (ready === this.cameraReady) return;
+    this.cameraReady = ready;
+    this.refreshAuto();
+  }
+
+  /** Route changes: off the camera routes, auto-capture stops and analysis is deactivated. */
+  setRoute(pathname: string): void {
+    const active = isCameraRoute(pathname);
+    if (active === this.routeActive) return;
+    this.routeActive = active;
+    if (!active) this.cancelEverything();
+    this.refreshAuto();
+  }
+
+  /** Background: stop speech, analysis, listening and auto-capture. Foreground: auto resumes. */
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    if (!visible) this.cancelEverything();
+    this.refreshAuto();
+  }
+
+  /** The screen's camera status line (initialising, failed, …) goes through the scene status. */
+  showCameraMessage(text: string, speak: boolean): void {
+    this.status(text);
+    if (speak) void this.deps.speech.speak(text);
+  }
+
+  /** The large click area. */
+  tap(options: TapOptions = {}): void {
+    const entry = this.entry;
+    switch (entry.tap) {
+      case 'stop-speech':
+        this.deps.speech.cancel();
+        if (options.confirm) this.say('seeForMe.speech.stopped');
+        return;
+      case 'capture':
+        if (this.deps.speech.isSpeaking() && this.state.phase !== 'capturing') {
+          this.deps.speech.cancel();
+          if (this.state.phase === 'speaking') this.set({ phase: 'idle' });
+          return;
+        }
+        if (this.state.phase === 'capturing' || this.state.phase === 'analyzing') return;
+        if (!this.cameraReady) return this.say('seeForMe.camera.abnormal');
+        void this.runAnalysis({ announce: true });
+        return;
+      case 'voice-question':
+        if (this.state.listening) {
+          this.stopListening();
+          this.say('seeForMe.listen.ok');
+          return;
+        }
+        if (this.state.phase === 'capturing' || this.state.phase === 'analyzing') return;
+        if (!this.cameraReady) return this.say('seeForMe.camera.abnormal');
+        void this.startListening(false);
+        return;
+      case 'dialogue':
+        if (this.dialogueOn) {
+          this.setConversing(false);
+          this.abortAnalysis();
+          this.stopListening();
+          this.deps.speech.cancel();
+          this.set({ phase: 'idle' });
+          this.say('seeForMe.listen.ok');
+          return;
+        }
+        if (!this.cameraReady) return this.say('seeForMe.camera.abnormal');
+        this.setConversing(true);
+        void this.startListening(true);
+        return;
+    }
+  }
+
+  /** Everything stops: speech, analysis, listening, timers (the screen unmounts). */
+  dispose(): void {
+    this.cancelEverything();
+  }
+
+  // ---- auto-capture -----------------------------------------------------------------------
+
+  private autoShouldRun(): boolean {
+    return this.entry.captureIntervalMs > 0 && this.cameraReady && this.routeActive && this.visible;
+  }
+
+  private clearAuto(): void {
+    if (this.autoTimer) clearTimeout(this.autoTimer);
+    this.autoTimer = null;
+  }
+
+  private refreshAuto(): void {
+    if (!this.autoShouldRun()) {
+      this.clearAuto();
+      if (this.state.isActive) this.set({ isActive: false });
+      return;
+    }
+    if (this.state.isActive && this.autoTimer) return;
+    this.set({ isActive: true });
+    // the first description comes at once: a user who opens the screen wants to hear it now
+    this.autoTick();
+  }
+
+  private scheduleAuto(delayMs: number): void {
+    this.clearAuto();
+    this.autoTimer = setTimeout(() => this.autoTick(), delayMs);
+  }
+
+  private autoTick(): void {
+    if (!this.autoShouldRun()) return this.refreshAuto();
+    this.scheduleAuto(this.state.intervalMs);
+    if (this.state.phase === 'capturing' || this.state.phase === 'analyzing') return;
+    void this.runAnalysis({ announce: false });
+  }
+
+  // ---- one capture + analysis + speech ----------------------------------------------------
+
+  private abortAnalysis(): void {
+    this.analysis?.abort();
+    this.analysis = null;
+  }
+
+  /**
+   * announce: a tap ("recognizing" is spoken); shutter: the shutter sound plays (taps and dialogue,
+   * not every auto capture); prompt: the user's question.
+   */
+  private async runAnalysis({
+    announce,
+    shutter = announce,
+    prompt,
+  }: {
+    announce: boolean;
+    shutter?: boolean;
+    prompt?: string;
+  }): Promise<void> {
+    this.abortAnalysis();
+    const controller = new AbortController();
+    this.analysis = controller;
+    const { signal } = controller;
+    const epoch = this.epoch;
+    const entry = this.entry;
+    const stale = () => signal.aborted || epoch !== this.epoch;
+    this.set({ phase: 'capturing' });
+    if (announce) {
+      const text = this.deps.t('seeForMe.status.recognizing');
+      this.status(text);
+      void this.deps.speech.speak(text);
+    }
+    if (shutter) this.deps.playSound('shutter');
+    try {
+      const image = await this.deps.capture(entry.compression, signal);
+      if (stale()) return;
+      this.set({ phase: 'analyzing' });
+      const description = await this.deps.analyze(
+        {
+          image,
+          scenario: entry.scenario,
+          compression: entry.compression,
+          ...(prompt ? { prompt } : {}),
+        },
+        signal,
+      );
+      if (stale()) return;
+      if (this.analysis === controller) this.analysis = null;
+      const danger = this.judgeDanger(entry, description);
+      this.set({
+        phase: 'speaking',
+        lastResult: { text: description, at: this.now() },
+        lastAnalysisDescription: description,
+      });
+      await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
+      if (stale()) return;
+      if (entry.completionSound === 'ding') this.deps.playSound('ding');
+      if (this.state.phase === 'speaking') this.set({ phase: 'idle' });
+      if (entry.listening === 'continuous' && this.dialogueOn) void this.startListening(true, false);
+    } catch (error) {
+      if (stale() || isAbortError(error)) return;
+      if (this.analysis === controller) this.analysis = null;
+      this.set({ phase: 'idle' });
+      this.say('seeForMe.errors.analysisFailed');
+    }
+  }
+
+  /** Danger pacing for move modes: alert + 5 s on traffic, back to 10 s after two calm results. */
+  private judgeDanger(entry: SceneModeEntry, description: string): boolean {
+    if (!entry.dangerWatch) return false;
+    if (mentionsTraffic(description)) {
+      this.calmInRow = 0;
+      const text = this.deps.t('seeForMe.status.danger');
+      const wasDangerous = this.state.isDangerousScene;
+      this.status(text, { isDangerousScene: true, intervalMs: DANGER_CAPTURE_MS });
+      this.deps.alert(text);
+      this.deps.vibrate(DANGER_VIBRATION);
+      if (!wasDangerous && this.autoShouldRun()) this.scheduleAuto(DANGER_CAPTURE_MS);
+      return true;
+    }
+    if (this.state.isDangerousScene) {
+      this.calmInRow += 1;
+      if (this.calmInRow >= CALM_RESULTS_TO_RELAX) {
+        this.calmInRow = 0;
+        this.status(this.deps.t('seeForMe.status.calm'), {
+          isDangerousScene: false,
+          intervalMs: entry.captureIntervalMs,
+        });
+        if (this.autoShouldRun()) this.scheduleAuto(entry.captureIntervalMs);
+      }
+    }
+    return false;
+  }
+
+  // ---- listening (qa, dialogue) -----------------------------------------------------------
+
+  private clearListenTimer(): void {
+    if (this.listenTimer) clearTimeout(this.listenTimer);
+    this.listenTimer = null;
+  }
+
+  private stopListening(): void {
+    this.clearListenTimer();
+    for (const off of this.inputUnsubscribe) off();
+    this.inputUnsubscribe = [];
+    this.input?.stop();
+    this.input = null;
+    if (this.state.listening)
+      this.set({ listening: false, ...(this.state.phase === 'listening' ? { phase: 'idle' } : {}) });
+  }
+
+  private async startListening(continuous: boolean, prompt = true): Promise<void> {
+    const epoch = this.epoch;
+    this.deps.speech.cancel();
+    const input = this.deps.createSpeechInput({ continuous });
+    if (!input) {
+      this.setConversing(false);
+      return this.say('seeForMe.listen.unsupported');
+    }
+    const granted = await this.deps.requestMicrophone();
+    if (epoch !== this.epoch) return;
+    if (!granted) {
+      this.setConversing(false);
+      return this.say('permission.microphoneDenied');
+    }
+    this.stopListening();
+    this.input = input;
+    this.inputUnsubscribe = [
+      input.onResult(({ text, isFinal }) => {
+        if (epoch !== this.epoch) return;
+        if (isFinal) this.onQuestion(text);
+        else this.set({ question: text });
+      }),
+      input.onError((error: SpeechInputError) => {
+        if (epoch !== this.epoch) return;
+        this.stopListening();
+        this.setConversing(false);
+        this.say(error.key);
+      }),
+    ];
+    this.status(this.deps.t('seeForMe.listen.listening'), { phase: 'listening', listening: true });
+    // never listen to our own voice: "please speak" first, then the microphone
+    if (prompt) await this.deps.speech.speak(this.deps.t('seeForMe.listen.pleaseSpeak'));
+    if (epoch !== this.epoch || this.input !== input) return;
+    input.start();
+    if (!continuous) {
+      this.listenTimer = setTimeout(() => {
+        if (this.input !== input) return;
+        this.stopListening();
+        this.say('seeForMe.listen.timeout');
+      }, LISTEN_TIMEOUT_MS);
+    }
+  }
+
+  private onQuestion(text: string): void {
+    const question = text.trim();
+    if (!question) return;
+    this.stopListening();
+    this.set({ question });
+    void this.runAnalysis({
+      announce: false,
+      shutter: this.entry.listening === 'continuous',
+      prompt: question,
+    });
+  }
+
+  // ---- reset ------------------------------------------------------------------------------
+
+  private cancelEverything(): void {
+    this.epoch += 1;
+    this.deps.speech.cancel();
+    this.abortAnalysis();
+    this.stopListening();
+    this.setConversing(false);
+    this.clearAuto();
+    this.calmInRow = 0;
+    if (this.state.phase !== 'idle' || this.state.isActive) this.set({ phase: 'idle', isActive: false });
+  }
+}

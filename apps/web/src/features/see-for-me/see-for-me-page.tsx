@@ -1,0 +1,321 @@
+import type { SceneMode } from '@sfm/protocol';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { announce } from '../../app/announcer.tsx';
+import { Page } from '../../app/page.tsx';
+import { requestWithRationale } from '../../app/permission-overlay.tsx';
+import { tr } from '../../i18n/index.ts';
+import { platform } from '../../platform/index.ts';
+import * as media from '../../platform/media.ts';
+import { createSpeechInput } from '../speech/speech-input.ts';
+import { speechOutput } from '../speech/speech-output.ts';
+import { analyzeImage } from './analysis-client.ts';
+import { CameraController } from './camera/camera-controller.ts';
+import { captureFrame } from './capture.ts';
+import { createClickAreaGesture } from './click-area-gesture.ts';
+import { MoreScenesDialog } from './more-scenes-dialog.tsx';
+import { readDefaultScene, readOperationMode } from './preferences.ts';
+import { SceneController, type SceneState } from './scene-controller.ts';
+import { initialSceneMode, modesShown, sceneMode, SCENE_MODES } from './scene-modes.ts';
+import { preloadSounds, playSound } from './sounds.ts';
+import { useLiveText } from './use-live-text.ts';
+import './see-for-me.css';
+
+function createControllers() {
+  const camera = new CameraController({
+    mediaDevices: media.mediaDevices,
+    permissionState: () => media.permissionState('camera'),
+    withRationale: (request) => requestWithRationale('camera', request),
+    storage: platform.storage,
+    supportsTorch: media.trackSupportsTorch,
+    setTorch: media.setTorch,
+  });
+  const scene = new SceneController(
+    {
+      speech: speechOutput,
+      t: (key) => tr(key),
+      capture: async (preset, signal) => {
+        const frame = await camera.frame();
+        if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+        return captureFrame(frame, preset);
+      },
+      analyze: (request, signal) => analyzeImage(request, signal),
+      playSound,
+      alert: (text) => announce(text, { assertive: true }),
+      vibrate: media.vibrate,
+      createSpeechInput,
+      requestMicrophone: async () =>
+        (await media.permissionState('microphone')) === 'granted'
+          ? true
+          : requestWithRationale('microphone', media.requestMicrophone),
+    },
+    initialSceneMode(readDefaultScene()),
+  );
+  return { camera, scene };
+}
+
+/** The accessible name of the click area: what a tap does now. */
+function tapLabelKey(state: SceneState): string {
+  const { tap } = sceneMode(state.mode);
+  if (tap === 'voice-question' && state.listening) return 'seeForMe.tap.voice-question-listening';
+  if (tap === 'dialogue' && state.conversing) return 'seeForMe.tap.dialogue-on';
+  return `seeForMe.tap.${tap}`;
+}
+
+function formatTime(at: number): string {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** /see-for-me: the camera screen. */
+export function SeeForMePage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [{ camera, scene }] = useState(createControllers);
+  const sceneState = useSyncExternalStore(scene.subscribe, scene.getState);
+  const cameraState = useSyncExternalStore(camera.subscribe, camera.getState);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const moreButtonRef = useRef<HTMLButtonElement>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const tabRefs = useRef(new Map<SceneMode, HTMLButtonElement>());
+
+  // camera lifecycle: start on mount, stop on unmount; background stops everything, foreground restarts
+  useEffect(() => {
+    preloadSounds();
+    camera.attach(videoRef.current);
+    if (media.isPageVisible()) void camera.start();
+    const off = media.onVisibilityChange((visible) => {
+      scene.setVisible(visible);
+      if (visible) void camera.start({ restart: true });
+      else camera.stop();
+    });
+    return () => {
+      off();
+      scene.dispose();
+      camera.stop();
+      camera.attach(null);
+    };
+  }, [camera, scene]);
+
+  useEffect(() => scene.setRoute(pathname), [scene, pathname]);
+
+  // camera status → scene (auto-capture runs only while ready) and the status line
+  const lastCameraKey = useRef<string | null>(null);
+  useEffect(() => {
+    scene.setCameraReady(cameraState.status === 'ready');
+    const key = cameraState.messageKey;
+    if (key && key !== lastCameraKey.current) {
+      scene.showCameraMessage(tr(key), cameraState.status === 'failed');
+    }
+    lastCameraKey.current = key;
+  }, [scene, cameraState.status, cameraState.messageKey]);
+
+  // keyboard shortcuts: Escape stops speech, R repeats the last sentence
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (document.querySelector('dialog[open]')) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (event.key === 'Escape') speechOutput.cancel();
+      else if (event.key === 'r' || event.key === 'R') void speechOutput.repeatLast();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const [gesture] = useState(() =>
+    createClickAreaGesture(readOperationMode, {
+      act: (options) => scene.tap(options),
+      stopSpeech: () => speechOutput.cancel(),
+    }),
+  );
+  useEffect(() => () => gesture.dispose(), [gesture]);
+
+  const statusText = useLiveText(sceneState.statusMessage, sceneState.statusSeq);
+  const resultKey = sceneState.lastResult ? sceneState.lastResult.at : 0;
+  const resultLive = useLiveText(sceneState.lastResult ? 'result' : '', resultKey);
+
+  const entry = sceneMode(sceneState.mode);
+  const tabs = modesShown('tab');
+  const shownTabs = entry.visibility === 'tab' ? tabs : [...tabs, entry];
+
+  const select = (mode: SceneMode) => scene.setMode(mode);
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = shownTabs.findIndex((m) => m.id === sceneState.mode);
+    let next = -1;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % shownTabs.length;
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
+      next = (index - 1 + shownTabs.length) % shownTabs.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = shownTabs.length - 1;
+    const target = shownTabs[next];
+    if (!target) return;
+    event.preventDefault();
+    select(target.id);
+    tabRefs.current.get(target.id)?.focus();
+  };
+
+  const onFlash = async () => {
+    const key = await camera.toggleTorch();
+    if (key) scene.showCameraMessage(tr(key), true);
+  };
+  const onSwitch = async () => {
+    const key = await camera.switchCamera();
+    if (key) scene.showCameraMessage(tr(key), true);
+  };
+
+  const cameraReady = cameraState.status === 'ready';
+
+  return (
+    <Page title={t('seeForMe.title')} className="sfm">
+      <p className="visually-hidden">{t('seeForMe.shortcuts')}</p>
+      <div className="sfm-modes">
+        <div
+          role="tablist"
+          aria-label={t('seeForMe.modesLabel')}
+          className="tabs sfm-tabs"
+          onKeyDown={onTabKeyDown}
+        >
+          {shownTabs.map((m) => {
+            const selected = m.id === sceneState.mode;
+            return (
+              <button
+                key={m.id}
+                ref={(el) => {
+                  if (el) tabRefs.current.set(m.id, el);
+                  else tabRefs.current.delete(m.id);
+                }}
+                type="button"
+                role="tab"
+                id={`sfm-tab-${m.id}`}
+                aria-selected={selected}
+                aria-controls="sfm-panel"
+                tabIndex={selected ? 0 : -1}
+                className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
+                onClick={() => select(m.id)}
+              >
+                {t(m.labelKey)}
+              </button>
+            );
+          })}
+        </div>
+        <button
+          ref={moreButtonRef}
+          type="button"
+          className="button button--secondary sfm-more"
+          aria-haspopup="dialog"
+          onClick={() => setMoreOpen(true)}
+        >
+          {t('seeForMe.more')}
+        </button>
+      </div>
+
+      <div
+        role="tabpanel"
+        id="sfm-panel"
+        aria-labelledby={`sfm-tab-${sceneState.mode}`}
+        className="sfm-panel"
+      >
+        <div className="sfm-camera" data-camera-status={cameraState.status}>
+          <video ref={videoRef} className="sfm-video" muted playsInline autoPlay aria-hidden="true" />
+          <button
+            type="button"
+            className="sfm-click-area"
+            data-testid="click-area"
+            aria-describedby="sfm-status"
+            onClick={(event) => gesture.onClick(event)}
+            onPointerDown={gesture.onPointerDown}
+            onPointerUp={gesture.onPointerUp}
+            onPointerCancel={gesture.onPointerCancel}
+            onPointerLeave={gesture.onPointerCancel}
+            onContextMenu={(event) => event.preventDefault()}
+          >
+            <span className="sfm-click-area__label">{t(tapLabelKey(sceneState))}</span>
+          </button>
+        </div>
+
+        <p
+          id="sfm-status"
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          className="sfm-status"
+          data-testid="sfm-status"
+        >
+          {statusText}
+        </p>
+
+        <div className="sfm-controls">
+          <button type="button" className="button button--primary" onClick={() => speechOutput.cancel()}>
+            {t('seeForMe.stopSpeech')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void speechOutput.repeatLast()}
+          >
+            {t('seeForMe.repeatLast')}
+          </button>
+          {cameraReady && cameraState.torchSupported ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={cameraState.torchOn}
+              onClick={() => void onFlash()}
+            >
+              {cameraState.torchOn ? t('seeForMe.flashOff') : t('seeForMe.flashOn')}
+            </button>
+          ) : null}
+          {cameraState.cameraCount > 1 ? (
+            <button type="button" className="button button--secondary" onClick={() => void onSwitch()}>
+              {t('seeForMe.switchCamera')}
+            </button>
+          ) : null}
+        </div>
+
+        <section className="sfm-result" aria-labelledby="sfm-result-title">
+          <h2 id="sfm-result-title">{t('seeForMe.resultTitle')}</h2>
+          {sceneState.question ? (
+            <p className="sfm-result__question" data-testid="sfm-question">
+              {t('seeForMe.question', { text: sceneState.question })}
+            </p>
+          ) : null}
+          <div aria-live="polite" aria-atomic="true" data-testid="sfm-result">
+            {resultLive && sceneState.lastResult ? (
+              <p className="sfm-result__message">
+                <time
+                  dateTime={new Date(sceneState.lastResult.at).toISOString()}
+                  className="sfm-result__time"
+                >
+                  {formatTime(sceneState.lastResult.at)}
+                </time>{' '}
+                <span>{sceneState.lastResult.text}</span>
+              </p>
+            ) : null}
+          </div>
+          {sceneState.lastResult ? null : <p className="sfm-result__empty">{t('seeForMe.noResult')}</p>}
+        </section>
+      </div>
+
+      <MoreScenesDialog
+        open={moreOpen}
+        current={sceneState.mode}
+        modes={modesShown('more', SCENE_MODES)}
+        onChoose={(mode) => {
+          setMoreOpen(false);
+          select(mode);
+          // the chosen mode now has its own tab: put focus there
+          requestAnimationFrame(() => tabRefs.current.get(mode)?.focus());
+        }}
+        onClose={() => {
+          setMoreOpen(false);
+          moreButtonRef.current?.focus();
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,112 @@
+import type { AnalyzeRequest } from '@sfm/protocol';
+import { vi } from 'vitest';
+import type { SpeechEvent, SpeechOutput } from '../speech/speech-output.ts';
+import type { RecognitionUpdate, SpeechInput, SpeechInputError } from '../speech/speech-input.ts';
+import type { SceneDeps } from './scene-controller.ts';
+
+/** A speaker that records what it was asked to say; each speak resolves when `finish()` is called or at once. */
+export class FakeSpeech implements SpeechOutput {
+  spoken: string[] = [];
+  priorities: string[] = [];
+  speaking = false;
+  private pending: (() => void) | null = null;
+  constructor(public autoFinish = true) {}
+  speak(text: string, options: { priority?: 'routine' | 'danger' } = {}): Promise<void> {
+    this.cancel();
+    this.spoken.push(text);
+    this.priorities.push(options.priority ?? 'routine');
+    if (this.autoFinish) return Promise.resolve();
+    this.speaking = true;
+    return new Promise((resolve) => {
+      this.pending = () => {
+        this.speaking = false;
+        resolve();
+      };
+    });
+  }
+  finish(): void {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.();
+  }
+  cancel = vi.fn(() => {
+    this.finish();
+    this.speaking = false;
+  });
+  isSpeaking(): boolean {
+    return this.speaking;
+  }
+  repeatLast(): Promise<void> {
+    return Promise.resolve();
+  }
+  onEvent(_listener: (event: SpeechEvent) => void): () => void {
+    return () => undefined;
+  }
+  state() {
+    return this.speaking ? ('speaking' as const) : ('idle' as const);
+  }
+}
+
+export class FakeSpeechInput implements SpeechInput {
+  listening = false;
+  started = 0;
+  private results = new Set<(u: RecognitionUpdate) => void>();
+  private errors = new Set<(e: SpeechInputError) => void>();
+  start() {
+    this.listening = true;
+    this.started += 1;
+  }
+  stop() {
+    this.listening = false;
+  }
+  isListening() {
+    return this.listening;
+  }
+  onResult(cb: (u: RecognitionUpdate) => void) {
+    this.results.add(cb);
+    return () => this.results.delete(cb);
+  }
+  onError(cb: (e: SpeechInputError) => void) {
+    this.errors.add(cb);
+    return () => this.errors.delete(cb);
+  }
+  say(text: string, isFinal = true) {
+    for (const cb of this.results) cb({ text, isFinal });
+  }
+}
+
+export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech()) {
+  const input = new FakeSpeechInput();
+  const analyze = vi.fn((_req: AnalyzeRequest, _signal: AbortSignal) => Promise.resolve('一张桌子'));
+  const capture = vi.fn((_preset: string, _signal: AbortSignal) => Promise.resolve('QUJD'));
+  const playSound = vi.fn();
+  const alert = vi.fn();
+  const vibrate = vi.fn();
+  const createSpeechInput = vi.fn((_o: { continuous: boolean }) => input as SpeechInput | null);
+  const requestMicrophone = vi.fn(() => Promise.resolve(true));
+  const deps: SceneDeps = {
+    speech,
+    t: (key) => key,
+    capture,
+    analyze,
+    playSound,
+    alert,
+    vibrate,
+    createSpeechInput,
+    requestMicrophone,
+    now: () => 1_700_000_000_000,
+    ...over,
+  };
+  return {
+    deps,
+    speech,
+    input,
+    analyze,
+    capture,
+    playSound,
+    alert,
+    vibrate,
+    createSpeechInput,
+    requestMicrophone,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Camera, torch, vibration, page visibility and speech-engine availability: the browser side of the
+ * devices the see-for-me screen uses. Nothing outside platform/ touches navigator.* for these.
+ */
+
+/** The camera API (navigator.mediaDevices.getUserMedia), or null when the browser has none. */
+export function mediaDevices(): MediaDevices | null {
+  if (typeof navigator === 'undefined') return null;
+  const devices = (navigator as Navigator & { mediaDevices?: MediaDevices }).mediaDevices;
+  return devices && typeof devices.getUserMedia === 'function' ? devices : null;
+}
+
+export type PermissionStateName = 'granted' | 'denied' | 'prompt' | 'unknown';
+
+/** The current permission state (Permissions API); 'unknown' where the browser cannot tell. */
+export async function permissionState(name: 'camera' | 'microphone'): Promise<PermissionStateName> {
+  try {
+    const permissions = (navigator as Navigator & { permissions?: Permissions }).permissions;
+    if (!permissions?.query) return 'unknown';
+    const status = await permissions.query({ name: name as PermissionName });
+    return status.state;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** True when a rear-camera track can switch its torch (`getCapabilities().torch`). */
+export function trackSupportsTorch(track: MediaStreamTrack | undefined): boolean {
+  if (!track || typeof track.getCapabilities !== 'function') return false;
+  const caps = track.getCapabilities() as MediaTrackCapabilities & { torch?: boolean };
+  return caps.torch === true;
+}
+
+export async function setTorch(track: MediaStreamTrack, on: boolean): Promise<void> {
+  await track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+}
+
+/** Vibrates where supported (Android browsers); silently nothing elsewhere. */
+export function vibrate(pattern: number | number[]): void {
+  try {
+    if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function')
+      navigator.vibrate(pattern);
+  } catch {
+    // not allowed without a user gesture in some browsers
+  }
+}
+
+export function isPageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}
+
+/** Calls back with the new visibility whenever the page goes to the background or comes back. */
+export function onVisibilityChange(handler: (visible: boolean) => void): () => void {
+  const listener = () => handler(isPageVisible());
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
+/** The browser's speech synthesis, or null. */
+export function speechSynthesisApi(): SpeechSynthesis | null {
+  if (typeof window === 'undefined') return null;
+  const synth = (window as Window & { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
+  return synth ?? null;
+}
+
+/** Minimal typing of the Web Speech recognition API (not in TypeScript's DOM lib). */
+export interface RecognitionAlternative {
+  transcript: string;
+  confidence: number;
+}
+export interface RecognitionResult {
+  readonly isFinal: boolean;
+  readonly length: number;
+  [index: number]: RecognitionAlternative;
+}
+export interface RecognitionEvent {
+  resultIndex: number;
+  results: { length: number; [index: number]: RecognitionResult };
+}
+export interface BrowserRecognition {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  onresult: ((event: RecognitionEvent) => void) | null;
+  onerror: ((event: { error: string }) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  stop(): void;
+  abort(): void;
+}
+export type BrowserRecognitionConstructor = new () => BrowserRecognition;
+
+/** SpeechRecognition / webkitSpeechRecognition, or null when the browser has neither. */
+export function speechRecognitionConstructor(): BrowserRecognitionConstructor | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as Window & {
+    SpeechRecognition?: BrowserRecognitionConstructor;
+    webkitSpeechRecognition?: BrowserRecognitionConstructor;
+  };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/** Asks for the microphone once (the system prompt) and releases it at once; true when granted. */
+export async function requestMicrophone(): Promise<boolean> {
+  const devices = mediaDevices();
+  if (!devices) return false;
+  try {
+    const stream = await devices.getUserMedia({ audio: true, video: false });
+    for (const track of stream.getTracks()) track.stop();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { repoRoot } from './server.ts';
+
+/** Real photos with ground truth (read-only): FIXTURES_DIR, else ../shared/fixtures beside the repo. */
+export const FIXTURES_DIR = process.env.FIXTURES_DIR ?? resolve(repoRoot, '../shared/fixtures');
+
+export function fixturePhoto(name: string): string | null {
+  const path = join(FIXTURES_DIR, 'images', name);
+  return existsSync(path) ? path : null;
+}
+
+export const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const tempDir = mkdtempSync(join(tmpdir(), 'sfm-cam-'));
+process.once('exit', () => rmSync(tempDir, { recursive: true, force: true }));
+
+/**
+ * A sign the test makes itself: large black Chinese + English lines on white, rendered by sharp
+ * from an SVG with Noto Sans CJK SC. Returns the PNG path.
+ */
+export async function makeTextImage(lines: string[], name = 'text-sign.png'): Promise<string> {
+  const width = 1280;
+  const height = 720;
+  const lineHeight = Math.floor(height / (lines.length + 1));
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="50%" y="${lineHeight * (i + 1)}" font-family="Noto Sans CJK SC" font-weight="bold" font-size="${Math.floor(lineHeight * 0.62)}" text-anchor="middle" dominant-baseline="middle" fill="#000">${line}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
+  const path = join(tempDir, name);
+  await sharp(Buffer.from(svg)).png().toFile(path);
+  return path;
+}
+
+/** A Chromium fake-camera file (.y4m, 2 s at 5 fps, ≤ 1280 wide, even sides) from a still image. */
+export function makeFakeCamera(photo: string): string {
+  const out = join(tempDir, `cam-${Math.random().toString(36).slice(2)}.y4m`);
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-loop',
+      '1',
+      '-i',
+      photo,
+      '-t',
+      '2',
+      '-r',
+      '5',
+      '-vf',
+      "scale='min(1280,iw)':-2,setsar=1",
+      '-pix_fmt',
+      'yuv420p',
+      out,
+    ],
+    { stdio: 'inherit' },
+  );
+  return out;
+}
+
+export const FAKE_CAMERA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** One browser whose camera shows `photo`. */
+export async function launchWithCamera(photo: string): Promise<Browser> {
+  return launchBrowser([...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${makeFakeCamera(photo)}`]);
+}
+
+export interface SpokenRecord {
+  text: string;
+  at: number;
+}
+
+/**
+ * Headless Chromium has no voices: replace speechSynthesis.speak so every utterance is recorded
+ * (text + performance.now()) and ends after a few ms; also records the app's own speech events.
+ */
+export async function instrumentSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __spoken: { text: string; at: number }[]; __speechEvents: unknown[] };
+    w.__spoken = [];
+    w.__speechEvents = [];
+    window.addEventListener('sfm:speech', (e) => w.__speechEvents.push((e as CustomEvent).detail));
+    const synth = window.speechSynthesis;
+    if (!synth) return;
+    let timers: ReturnType<typeof setTimeout>[] = [];
+    synth.speak = (u: SpeechSynthesisUtterance) => {
+      w.__spoken.push({ text: u.text, at: performance.now() });
+      timers.push(setTimeout(() => u.onstart?.(new Event('start') as SpeechSynthesisEvent), 1));
+      timers.push(setTimeout(() => u.onend?.(new Event('end') as SpeechSynthesisEvent), 20));
+    };
+    synth.cancel = () => {
+      for (const t of timers) clearTimeout(t);
+      timers = [];
+    };
+  });
+}
