@@ -21,6 +21,14 @@ import { registerHealthRoutes } from './modules/health/routes.ts';
 import { UsersRepo } from './modules/users/repo.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
+import { registerSpeech } from './modules/speech/speech-module.ts';
+import type { VisionEngine } from './engines/vision/vision-engine.ts';
+import { ImageUrlSigner } from './modules/vision/image-url.ts';
+import { VisionImagesRepo } from './modules/vision/repo.ts';
+import { startRetentionSweep } from './modules/vision/retention.ts';
+import { registerVisionRoutes } from './modules/vision/routes.ts';
+import { VisionService } from './modules/vision/service.ts';
+import { createImageStore, type ImageStore } from './storage/image-store.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { systemClock, type Clock } from './security/clock.ts';
@@ -38,6 +46,13 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to production argon2id cost; tests pass a cheap one. */
   passwordHasher?: PasswordHasher;
+  /**
+   * Created once by main.ts from the config (tests pass a fake). Its warmUp() should be shared
+   * (see withSharedWarmUp): every analysis awaits it. The app never closes it; main.ts does.
+   */
+  visionEngine: VisionEngine;
+  /** Defaults from config: S3 when S3_BUCKET is set, else DATA_DIR/images. */
+  imageStore?: ImageStore;
 }
 
 function createSmsSender(kind: Config['smsSender'], logger: Logger): SmsSender {
@@ -71,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ttlSeconds: { user: config.accessTokenTtlSeconds, admin: config.adminTokenTtlSeconds },
   });
+  const identities = new IdentityResolver(tokens);
   const router = new Router(app, {
-    identities: new IdentityResolver(tokens),
+    identities,
     limiter: new RateLimiter(new RateLimitRepo(db), clock),
     validateResponses: !config.production,
   });
@@ -100,6 +116,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new AdminService(new AdminRepo(db), passwords, tokens, clock),
     config.loginRateLimitPerMinute,
   );
+  const imageStore = deps.imageStore ?? createImageStore(config);
+  const visionImages = new VisionImagesRepo(db);
+  registerVisionRoutes(
+    app,
+    router,
+    identities,
+    new VisionService({
+      engine: deps.visionEngine,
+      store: imageStore,
+      repo: visionImages,
+      signer: new ImageUrlSigner(deps.jwtSecret),
+      clock,
+      logger,
+      urlTtlSeconds: config.imageUrlTtlSeconds,
+      retentionHours: config.imageRetentionHours,
+    }),
+    config.visionRateLimitPerMinute,
+  );
+  logger.info(
+    { imageStore: imageStore.kind, retentionHours: config.imageRetentionHours },
+    'analysed images storage',
+  );
+  const retention = {
+    repo: visionImages,
+    store: imageStore,
+    clock,
+    logger,
+    retentionHours: config.imageRetentionHours,
+  };
+  let sweeper: ReturnType<typeof startRetentionSweep> | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startRetentionSweep(retention);
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
+  });
+  await registerSpeech(app, { config, db, tokens, clock, logger });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -56,4 +56,67 @@ describe('loadConfig', () => {
     for (const [, [, description]] of Object.entries(CONFIG_DOCS))
       expect(description.length).toBeGreaterThan(10);
   });
+
+  it('reads the vision and image settings', () => {
+    const defaults = loadConfig({}, '/srv/app');
+    expect(defaults).toMatchObject({
+      visionRateLimitPerMinute: 30,
+      imageUrlTtlSeconds: 3600,
+      imageRetentionHours: 24,
+      s3: undefined,
+      vision: { engine: 'embedded' },
+    });
+    const s3 = loadConfig({
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      VISION_ENGINE: 'openai-compatible',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+    });
+    expect(s3.s3).toEqual({
+      bucket: 'photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+    });
+    expect(s3.vision).toMatchObject({
+      engine: 'openai-compatible',
+      openaiBaseUrl: 'http://127.0.0.1:11434/v1',
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' }).s3?.endpoint,
+    ).toBe('https://s3.us-east-1.amazonaws.com');
+  });
+
+  it('refuses incomplete S3 settings and a bad vision engine, together', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'photos', VISION_ENGINE: 'dashscope' })).toThrow(
+      /S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY[\s\S]*DASHSCOPE_API_KEY/,
+    );
+    expect(() => loadConfig({ VISION_ENGINE: 'magic' })).toThrow(/VISION_ENGINE/);
+  });
+
+  it('documents the vision and storage variables', () => {
+    for (const name of [
+      'VISION_ENGINE',
+      'DASHSCOPE_API_KEY',
+      'DASHSCOPE_BASE_URL',
+      'VISION_MODEL',
+      'OPENAI_BASE_URL',
+      'OPENAI_API_KEY',
+      'VISION_RATE_LIMIT_PER_MINUTE',
+      'IMAGE_URL_TTL_SECONDS',
+      'IMAGE_RETENTION_HOURS',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ]) {
+      expect(Object.keys(CONFIG_DOCS)).toContain(name);
+    }
+  });
 });

@@ -2,6 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@sfm/protocol';
 import { z } from 'zod';
+import {
+  DEFAULT_DASHSCOPE_BASE_URL,
+  DEFAULT_VISION_MODEL,
+  visionConfigFromEnv,
+  type VisionConfig,
+} from './engines/vision/vision-config.ts';
+import { speechConfigOrThrow, type SpeechConfig } from './modules/speech/speech-config.ts';
 
 /** The repository root, found from this file so the default web dist does not depend on the cwd. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -58,9 +65,82 @@ export const CONFIG_DOCS = {
     '10',
     'Login, register, SMS and admin-login attempts per minute, per client IP and per phone/username.',
   ],
+  VISION_ENGINE: [
+    '(auto)',
+    'Image analysis engine: `embedded` (offline OCR + object detection), `dashscope` or `openai-compatible`; unset → dashscope if DASHSCOPE_API_KEY is set, else openai-compatible if OPENAI_BASE_URL is set, else embedded.',
+  ],
+  DASHSCOPE_API_KEY: [
+    '(unset)',
+    'API key of Alibaba DashScope (Qwen-VL) for the `dashscope` engine; never logged.',
+  ],
+  DASHSCOPE_BASE_URL: [DEFAULT_DASHSCOPE_BASE_URL, 'OpenAI-compatible base URL of DashScope.'],
+  VISION_MODEL: [DEFAULT_VISION_MODEL, 'Model name sent to the `dashscope` or `openai-compatible` engine.'],
+  OPENAI_BASE_URL: [
+    '(unset)',
+    'Base URL of an OpenAI-compatible vision API (Ollama, vLLM, llama.cpp) for the `openai-compatible` engine.',
+  ],
+  OPENAI_API_KEY: ['(unset)', 'Bearer key for OPENAI_BASE_URL, when that server needs one; never logged.'],
+  VISION_RATE_LIMIT_PER_MINUTE: ['30', 'Image analyses per minute per user or device (429 beyond).'],
+  IMAGE_URL_TTL_SECONDS: [
+    '3600',
+    'How long the signed `imageUrl` of an analysis answer stays valid (the owner can always fetch with identity headers).',
+  ],
+  IMAGE_RETENTION_HOURS: [
+    '24',
+    'Analysed photos (file/object and record) are deleted after this many hours, by a sweep every 10 minutes.',
+  ],
+  S3_BUCKET: [
+    '(unset)',
+    'Store analysed photos in this S3-compatible bucket instead of `DATA_DIR/images` (needs the S3_* keys).',
+  ],
+  S3_ENDPOINT: [
+    '(AWS)',
+    'S3 endpoint URL, e.g. `http://127.0.0.1:9000` for MinIO; unset → `https://s3.<S3_REGION>.amazonaws.com`.',
+  ],
+  S3_REGION: ['us-east-1', 'Region used in the S3 request signature (SigV4).'],
+  S3_ACCESS_KEY_ID: ['(unset)', 'S3 access key id (required with S3_BUCKET).'],
+  S3_SECRET_ACCESS_KEY: ['(unset)', 'S3 secret key (required with S3_BUCKET); never logged.'],
+  S3_FORCE_PATH_STYLE: [
+    'true',
+    'Address objects as `<endpoint>/<bucket>/<key>` (MinIO and most self-hosted stores); `false` → `<bucket>.<endpoint host>`.',
+  ],
   ADMIN_PASSWORD: [
     '(unset)',
     'Read only by `npm run admin:create -- <username>`: the password to set; unset → asked twice on the terminal.',
+  ],
+  TTS_ENGINE: [
+    '(auto)',
+    'Speech synthesis: `embedded` (offline espeak-ng, voice cmn) or `dashscope` (CosyVoice); unset → dashscope if DASHSCOPE_API_KEY is set, else embedded.',
+  ],
+  TTS_MODEL: ['cosyvoice-v2', 'CosyVoice model of the `dashscope` speech synthesis.'],
+  TTS_VOICE: ['longxiaochun_v2', 'Default CosyVoice voice (a client may ask for another).'],
+  TTS_WORKERS: [
+    '(CPU count)',
+    'Worker threads of the embedded speech synthesis, each with its own espeak-ng (at most 8 by default).',
+  ],
+  TTS_RATE_LIMIT_PER_MINUTE: [
+    '120',
+    'Texts per minute each user or device may have spoken on /speech-synthesis.',
+  ],
+  ASR_ENGINE: [
+    '(auto)',
+    'Speech recognition: `dashscope` (Paraformer realtime), `openai-compatible` (Whisper-style server) or `none`; unset → dashscope with DASHSCOPE_API_KEY, else openai-compatible with OPENAI_ASR_BASE_URL/OPENAI_BASE_URL, else none (the server says recognition is unavailable).',
+  ],
+  ASR_MODEL: [
+    '(per engine)',
+    'Recognition model: `paraformer-realtime-v2` for dashscope, `whisper-1` for openai-compatible.',
+  ],
+  OPENAI_ASR_BASE_URL: [
+    '(OPENAI_BASE_URL)',
+    'Base URL of an OpenAI-compatible `/audio/transcriptions` server, when not the vision server.',
+  ],
+  ASR_RATE_LIMIT_PER_MINUTE: [
+    '30',
+    'Recognitions (uploads and realtime starts) per minute per user or device.',
+  ],
+  DASHSCOPE_WS_URL: [
+    'wss://dashscope.aliyuncs.com/api-ws/v1/inference/',
+    'DashScope speech websocket (CosyVoice, Paraformer); the international endpoint or a test server.',
   ],
 } as const satisfies Record<string, readonly [string, string]>;
 
@@ -99,7 +179,29 @@ const EnvSchema = z.object({
   SMS_SENDER: z.enum(['log']).default('log'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  VISION_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  IMAGE_URL_TTL_SECONDS: positiveInt.default(3600),
+  IMAGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
+
+export interface S3Config {
+  bucket: string;
+  /** Origin (and optional base path) of the S3 API, without the bucket. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -119,6 +221,30 @@ export interface Config {
   smsSender: 'log';
   webDistDir: string;
   loginRateLimitPerMinute: number;
+  vision: VisionConfig;
+  visionRateLimitPerMinute: number;
+  imageUrlTtlSeconds: number;
+  imageRetentionHours: number;
+  /** Set when S3_BUCKET is; otherwise images live under DATA_DIR/images. */
+  s3: S3Config | undefined;
+  speech: SpeechConfig;
+}
+
+/** Problems of the S3 settings, as "path: message" lines like the schema's. */
+function s3Problems(e: z.infer<typeof EnvSchema>): string[] {
+  if (!e.S3_BUCKET) return [];
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  return missing.map((k) => `  ${k}: required when S3_BUCKET is set`);
+}
+
+/** The vision engine's own variables, parsed by the engine's module; a bad value is a config problem. */
+function parseVision(env: Record<string, string | undefined>): VisionConfig | string[] {
+  try {
+    return visionConfigFromEnv(env);
+  } catch (err) {
+    if (err instanceof z.ZodError) return err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    return [`  ${(err as Error).message}`];
+  }
 }
 
 /** Reads the environment once; a bad value stops the start with every problem listed. */
@@ -126,9 +252,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // An empty variable means "not set", as it does in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
+  const vision = parseVision(present);
+  const problems = [
+    ...(parsed.success
+      ? s3Problems(parsed.data)
+      : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
+    ...(Array.isArray(vision) ? vision : []),
+  ];
+  if (!parsed.success || Array.isArray(vision) || problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
   return {
@@ -152,5 +284,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smsSender: e.SMS_SENDER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    vision,
+    speech: speechConfigOrThrow(present),
+    visionRateLimitPerMinute: e.VISION_RATE_LIMIT_PER_MINUTE,
+    imageUrlTtlSeconds: e.IMAGE_URL_TTL_SECONDS,
+    imageRetentionHours: e.IMAGE_RETENTION_HOURS,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ''),
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
   };
 }

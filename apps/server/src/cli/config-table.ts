@@ -3,7 +3,8 @@ import { CONFIG_DOCS } from '../config.ts';
 /** The README's configuration table, made from CONFIG_DOCS so the two cannot drift apart. */
 export function configTable(): string {
   const rows = Object.entries(CONFIG_DOCS).map(
-    ([name, [fallback, description]]) => `| \`${name}\` | ${fallback.startsWith("(") ? fallback : `\`${fallback}\``} | ${description} |`,
+    ([name, [fallback, description]]) =>
+      `| \`${name}\` | ${fallback.startsWith('(') ? fallback : `\`${fallback}\``} | ${description} |`,
   );
   return ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n');
 }

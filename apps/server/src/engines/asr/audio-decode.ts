@@ -1,0 +1,163 @@
+/**
+ * Recordings to 16 kHz mono 16-bit PCM, the format both recognizers take. WAV (PCM or float) is
+ * read in JS; other containers (webm/opus, mp4/aac, mpeg, ogg) go through the system `ffmpeg` when
+ * it is installed. Anything else is an AudioDecodeError, answered as the protocol's DECODE_ERROR.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+
+export const PCM_SAMPLE_RATE = 16_000;
+
+export class AudioDecodeError extends Error {
+  override readonly name = 'AudioDecodeError';
+}
+
+let ffmpegChecked: boolean | undefined;
+/** Whether `ffmpeg` runs on this machine (checked once). */
+export function ffmpegAvailable(): boolean {
+  ffmpegChecked ??= spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  return ffmpegChecked;
+}
+
+const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+
+export function isWav(bytes: Uint8Array): boolean {
+  return bytes.length >= 12 && ascii(bytes, 0) === 'RIFF' && ascii(bytes, 8) === 'WAVE';
+}
+
+/** Mono samples in [-1, 1] and their rate, from a RIFF/WAVE file. */
+function readWav(bytes: Uint8Array): { samples: Float32Array; rate: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let format = 0;
+  let channels = 0;
+  let rate = 0;
+  let bits = 0;
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const id = ascii(bytes, offset);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) {
+      format = view.getUint16(body, true);
+      channels = view.getUint16(body + 2, true);
+      rate = view.getUint32(body + 4, true);
+      bits = view.getUint16(body + 14, true);
+      // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID
+      if (format === 0xfffe && size >= 26 && body + 26 <= bytes.length)
+        format = view.getUint16(body + 24, true);
+    } else if (id === 'data') {
+      if (!channels || !rate) throw new AudioDecodeError('WAV data before its format');
+      const end = Math.min(bytes.length, body + size);
+      return { samples: wavSamples(view, body, end, format, bits, channels), rate };
+    }
+    offset = body + size + (size % 2);
+  }
+  throw new AudioDecodeError('WAV without audio data');
+}
+
+function wavSamples(
+  view: DataView,
+  start: number,
+  end: number,
+  format: number,
+  bits: number,
+  channels: number,
+) {
+  const width = bits / 8;
+  const read = (() => {
+    if (format === 1 && bits === 16) return (at: number) => view.getInt16(at, true) / 32768;
+    if (format === 1 && bits === 8) return (at: number) => (view.getUint8(at) - 128) / 128;
+    if (format === 1 && bits === 24)
+      return (at: number) =>
+        ((view.getUint8(at + 2) << 24) | (view.getUint8(at + 1) << 16) | (view.getUint8(at) << 8)) / 2 ** 31;
+    if (format === 1 && bits === 32) return (at: number) => view.getInt32(at, true) / 2 ** 31;
+    if (format === 3 && bits === 32) return (at: number) => view.getFloat32(at, true);
+    throw new AudioDecodeError(`unsupported WAV encoding (format ${format}, ${bits} bit)`);
+  })();
+  const frames = Math.floor((end - start) / (width * channels));
+  const out = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += read(start + (i * channels + c) * width);
+    out[i] = sum / channels;
+  }
+  return out;
+}
+
+/** Linear-interpolation resampling to 16 kHz and conversion to 16-bit little-endian bytes. */
+function toPcm16k(samples: Float32Array, rate: number): Uint8Array {
+  const ratio = rate / PCM_SAMPLE_RATE;
+  const length = Math.floor(samples.length / ratio);
+  const out = new Int16Array(length);
+  for (let i = 0; i < length; i++) {
+    const x = i * ratio;
+    const j = Math.floor(x);
+    const a = samples[j] ?? 0;
+    const b = samples[j + 1] ?? a;
+    const v = a + (b - a) * (x - j);
+    out[i] = Math.max(-32768, Math.min(32767, Math.round(v * 32768)));
+  }
+  return new Uint8Array(out.buffer);
+}
+
+function ffmpegToPcm(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        'pipe:0',
+        '-f',
+        's16le',
+        '-ac',
+        '1',
+        '-ar',
+        String(PCM_SAMPLE_RATE),
+        'pipe:1',
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'], signal },
+    );
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdin.on('error', () => {}); // ffmpeg may stop reading early on garbage
+    child.on('error', (err) => reject(new AudioDecodeError(err.message)));
+    child.on('close', (code) => {
+      const pcm = Buffer.concat(chunks);
+      if (code === 0 && pcm.length > 0) resolve(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.length));
+      else reject(new AudioDecodeError('ffmpeg could not decode the audio'));
+    });
+    child.stdin.end(bytes);
+  });
+}
+
+/** A recording to 16 kHz mono PCM; AudioDecodeError when it cannot be read. */
+export async function decodeToPcm16k(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
+  if (isWav(bytes)) {
+    const { samples, rate } = readWav(bytes);
+    if (samples.length === 0) throw new AudioDecodeError('empty WAV');
+    return toPcm16k(samples, rate);
+  }
+  if (!ffmpegAvailable()) throw new AudioDecodeError('only WAV can be read without ffmpeg');
+  return ffmpegToPcm(bytes, signal);
+}
+
+/** 16 kHz mono PCM wrapped as a WAV file. */
+export function wavFromPcm16k(pcm: Uint8Array): Uint8Array {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(PCM_SAMPLE_RATE, 24);
+  header.writeUInt32LE(PCM_SAMPLE_RATE * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}

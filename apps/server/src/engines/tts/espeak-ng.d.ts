@@ -1,0 +1,16 @@
+declare module '@echogarden/espeak-ng-emscripten' {
+  export interface ESpeakNGWorker {
+    readonly samplerate: number;
+    rate: number;
+    pitch: number;
+    volume: number;
+    set_voice(name: string): number;
+    /** The callback gets a copy of each audio block; returning true aborts the synthesis. */
+    synthesize(text: string, callback: (samples: Int16Array, events: unknown[]) => boolean): void;
+  }
+  export interface ESpeakNGModule {
+    eSpeakNGWorker: new () => ESpeakNGWorker;
+  }
+  const createModule: (options?: Record<string, unknown>) => Promise<ESpeakNGModule>;
+  export default createModule;
+}

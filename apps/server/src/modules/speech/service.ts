@@ -1,0 +1,51 @@
+import type { Capabilities } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AudioDecodeError } from '../../engines/asr/audio-decode.ts';
+import type { SpeechRecognizer } from '../../engines/asr/speech-recognizer.ts';
+import type { SpeechSynthesizer } from '../../engines/tts/speech-synthesizer.ts';
+import { AppError } from '../../app-error.ts';
+
+/** The upload could not be decoded: answered with the protocol's DECODE_ERROR. */
+export class DecodeFailure extends Error {
+  override readonly name = 'DecodeFailure';
+}
+
+/** Largest single-shot recording accepted (decoded bytes): ≈ 10 min of compressed speech. */
+const MAX_AUDIO_BYTES = 8 * 1024 * 1024;
+
+export class SpeechService {
+  constructor(
+    private readonly synthesizer: SpeechSynthesizer,
+    private readonly recognizer: SpeechRecognizer | null,
+    private readonly visionEngine: Capabilities['vision']['engine'],
+    private readonly logger: Logger,
+  ) {}
+
+  capabilities(): Capabilities {
+    return {
+      vision: { engine: this.visionEngine },
+      tts: { engine: this.synthesizer.name, voices: [...this.synthesizer.voices] },
+      asr: {
+        engine: this.recognizer?.name ?? null,
+        realtime: this.recognizer !== null,
+        singleShot: this.recognizer !== null,
+      },
+    };
+  }
+
+  /** A whole recording (base64) to text; '' when nothing intelligible was said. */
+  async recognize(audioBase64: string, filename: string, signal: AbortSignal): Promise<string> {
+    if (!this.recognizer) throw new AppError(503, 'errors.asr_unavailable');
+    const audio = Buffer.from(audioBase64, 'base64');
+    if (audio.length === 0) throw new AppError(400, 'errors.audio_invalid');
+    if (audio.length > MAX_AUDIO_BYTES) throw new AppError(413, 'errors.body_too_large');
+    try {
+      return await this.recognizer.transcribe(audio, filename, signal);
+    } catch (err) {
+      if (err instanceof AudioDecodeError) throw new DecodeFailure(err.message);
+      if (signal.aborted) throw err;
+      this.logger.warn({ err, engine: this.recognizer.name }, 'speech recognition failed');
+      throw new AppError(502, 'errors.asr_unavailable');
+    }
+  }
+}
