@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
-import { startServer, waitForSmsCode, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { usePageSuite } from './support/suite.ts';
+import { waitForSmsCode } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 
 const PASSWORD = 'correct-horse-9';
@@ -9,87 +9,69 @@ const PASSWORD = 'correct-horse-9';
 describe.skipIf(!hasChromium)(
   `accounts, roles and the bottom navigation${hasChromium ? '' : ` (${noChromiumReason})`}`,
   () => {
-    let server: RunningServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let page: Page;
-
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
-    beforeEach(async () => {
-      context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
-      page = await context.newPage();
-    });
-    afterEach(async () => {
-      await context.close();
-    });
+    const suite = usePageSuite();
 
     const politeText = () =>
-      page
+      suite.page
         .locator('[role="status"]')
         .allTextContents()
         .then((t) => t.join(' '));
 
     it('registers, lands on the redirect target, then logs out and logs back in with the password', async () => {
-      await seedStorage(context, { privacyAccepted: true });
+      await seedStorage(suite.context, { privacyAccepted: true });
       const phone = uniquePhone();
-      await page.goto('/profile');
-      await page.waitForURL((u) => u.pathname === '/login');
+      await suite.page.goto('/profile');
+      await suite.page.waitForURL((u) => u.pathname === '/login');
 
-      await page.getByRole('tab', { name: '注册' }).click();
-      await page.getByLabel('手机号').fill(phone);
-      await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('昵称（可选）').fill('小明');
-      await page.getByRole('button', { name: '注册', exact: true }).click();
+      await suite.page.getByRole('tab', { name: '注册' }).click();
+      await suite.page.getByLabel('手机号').fill(phone);
+      await suite.page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+      await suite.page.getByLabel('昵称（可选）').fill('小明');
+      await suite.page.getByRole('button', { name: '注册', exact: true }).click();
 
-      await page.waitForURL((u) => u.pathname === '/profile');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('个人中心');
-      await expect.poll(() => page.locator('main').textContent()).toContain('小明');
+      await suite.page.waitForURL((u) => u.pathname === '/profile');
+      await expect.poll(() => suite.page.getByRole('heading', { level: 1 }).textContent()).toBe('个人中心');
+      await expect.poll(() => suite.page.locator('main').textContent()).toContain('小明');
 
-      await page.getByRole('button', { name: '退出登录' }).click();
-      await page.waitForURL((u) => u.pathname === '/login');
-      expect(new URL(page.url()).search).toBe('');
-      const stored = await page.evaluate(() => ({
+      await suite.page.getByRole('button', { name: '退出登录' }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/login');
+      expect(new URL(suite.page.url()).search).toBe('');
+      const stored = await suite.page.evaluate(() => ({
         token: localStorage.getItem('token'),
         user: localStorage.getItem('user'),
         privacy: localStorage.getItem('privacyAccepted'),
       }));
       expect(stored).toEqual({ token: null, user: null, privacy: 'true' });
 
-      await page.getByRole('tab', { name: '密码登录' }).click();
-      await page.getByLabel('手机号').fill(phone);
-      await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await suite.page.getByRole('tab', { name: '密码登录' }).click();
+      await suite.page.getByLabel('手机号').fill(phone);
+      await suite.page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+      await suite.page.getByRole('button', { name: '登录', exact: true }).click();
       // A user without a role chooses one first.
-      await page.waitForURL((u) => u.pathname === '/role-select');
+      await suite.page.waitForURL((u) => u.pathname === '/role-select');
     });
 
-    it('shows the server and the form errors in an alert and keeps what was typed', async () => {
-      await seedStorage(context, { privacyAccepted: true });
-      await page.goto('/login');
-      await page.getByLabel('手机号').fill('12345');
-      await page.getByLabel('密码', { exact: true }).fill('whatever-1');
-      await page.getByRole('button', { name: '登录', exact: true }).click();
+    it('shows the suite.server and the form errors in an alert and keeps what was typed', async () => {
+      await seedStorage(suite.context, { privacyAccepted: true });
+      await suite.page.goto('/login');
+      await suite.page.getByLabel('手机号').fill('12345');
+      await suite.page.getByLabel('密码', { exact: true }).fill('whatever-1');
+      await suite.page.getByRole('button', { name: '登录', exact: true }).click();
       await expect
         .poll(() =>
-          page
+          suite.page
             .getByRole('alert')
             .allTextContents()
             .then((t) => t.join(' ')),
         )
         .toContain('手机号');
-      expect(await page.getByLabel('手机号').inputValue()).toBe('12345');
+      expect(await suite.page.getByLabel('手机号').inputValue()).toBe('12345');
 
-      await page.getByLabel('手机号').fill(uniquePhone());
-      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await suite.page.getByLabel('手机号').fill(uniquePhone());
+      await suite.page.getByRole('button', { name: '登录', exact: true }).click();
       await expect
         .poll(() =>
-          page
+          suite.page
             .getByRole('alert')
             .allTextContents()
             .then((t) => t.join(' ')),
@@ -98,46 +80,46 @@ describe.skipIf(!hasChromium)(
     });
 
     it('logs in with an SMS code from the embedded sender', async () => {
-      await seedStorage(context, { privacyAccepted: true });
+      await seedStorage(suite.context, { privacyAccepted: true });
       const phone = uniquePhone();
-      await page.goto('/login?redirect=/profile');
-      await page.getByRole('tab', { name: '验证码登录' }).click();
-      await page.getByLabel('手机号').fill(phone);
-      await page.getByRole('button', { name: '获取验证码' }).click();
-      const code = await waitForSmsCode(server, phone);
-      await page.getByRole('textbox', { name: '验证码' }).fill(code);
-      await page.getByRole('button', { name: '登录', exact: true }).click();
-      await page.waitForURL((u) => u.pathname === '/profile');
+      await suite.page.goto('/login?redirect=/profile');
+      await suite.page.getByRole('tab', { name: '验证码登录' }).click();
+      await suite.page.getByLabel('手机号').fill(phone);
+      await suite.page.getByRole('button', { name: '获取验证码' }).click();
+      const code = await waitForSmsCode(suite.server, phone);
+      await suite.page.getByRole('textbox', { name: '验证码' }).fill(code);
+      await suite.page.getByRole('button', { name: '登录', exact: true }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/profile');
     });
 
     it('chooses a role and announces it; the volunteer item follows the stored role', async () => {
-      const session = await registerViaApi(server.url, { phone: uniquePhone(), password: PASSWORD });
-      await seedStorage(context, { privacyAccepted: true, session });
-      await page.goto('/role-select');
+      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      await seedStorage(suite.context, { privacyAccepted: true, session });
+      await suite.page.goto('/role-select');
       const volunteerItem = () =>
-        page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /志愿者模式/ });
+        suite.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /志愿者模式/ });
       expect(await volunteerItem().getAttribute('href')).toBe('/role-select');
 
-      await page.getByRole('button', { name: /我是志愿者/ }).click();
-      await page.waitForURL((u) => u.pathname === '/see-for-me');
+      await suite.page.getByRole('button', { name: /我是志愿者/ }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/see-for-me');
       await expect.poll(politeText).toMatch(/志愿者/);
       expect(await volunteerItem().getAttribute('href')).toBe('/volunteer-calls');
 
-      await page.goto('/role-select');
-      await page.getByRole('button', { name: /我需要视觉帮助/ }).click();
-      await page.waitForURL((u) => u.pathname === '/see-for-me');
+      await suite.page.goto('/role-select');
+      await suite.page.getByRole('button', { name: /我需要视觉帮助/ }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/see-for-me');
       expect(await volunteerItem().getAttribute('href')).toBe('/video-call');
-      const user = await page.evaluate(
+      const user = await suite.page.evaluate(
         () => JSON.parse(localStorage.getItem('user') ?? '{}') as { userType: number },
       );
       expect(user.userType).toBe(0);
     });
 
     it('lists the five navigation items in order with "已选中" on the current one, hidden on / and /login', async () => {
-      const session = await registerViaApi(server.url, { phone: uniquePhone(), password: PASSWORD });
-      await seedStorage(context, { privacyAccepted: true, session });
-      await page.goto('/profile');
-      const nav = page.getByRole('navigation', { name: '主导航' });
+      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      await seedStorage(suite.context, { privacyAccepted: true, session });
+      await suite.page.goto('/profile');
+      const nav = suite.page.getByRole('navigation', { name: '主导航' });
       await nav.waitFor();
       const labels = await nav
         .getByRole('link')
@@ -145,16 +127,16 @@ describe.skipIf(!hasChromium)(
       expect(labels).toEqual(['陪我聊聊', '帮我看看市场', '帮我看看', '志愿者模式', '已选中，个人中心']);
 
       await nav.getByRole('link', { name: '帮我看看', exact: true }).click();
-      await page.waitForURL((u) => u.pathname === '/see-for-me');
+      await suite.page.waitForURL((u) => u.pathname === '/see-for-me');
       await expect
         .poll(() => nav.getByRole('link', { name: /^已选中/ }).getAttribute('aria-label'))
         .toBe('已选中，帮我看看');
       expect(await nav.getByRole('link', { name: /^已选中/ }).getAttribute('aria-current')).toBe('page');
 
       for (const path of ['/', '/login']) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        expect(await page.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
+        await suite.page.goto(path);
+        await suite.page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await suite.page.getByRole('navigation', { name: '主导航' }).count()).toBe(0);
       }
     });
   },
