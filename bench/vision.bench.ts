@@ -1,11 +1,15 @@
 /**
  * Embedded vision engine against the shared fixtures' ground truth: OCR character error rate on
  * text photos, share of must-mention objects named on scene photos, cold start and warm latency
- * at the 1120 px 'standard' preset. Prints numbers; not a pass/fail test. Run: `npm run bench:vision`.
+ * at the 1120 px 'standard' preset, and where the time goes (median ms per stage; CPU ms per
+ * analysis, which stays comparable when the machine is busy). Prints numbers; not a pass/fail test.
+ * Run: `npm run bench:vision`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadavg } from 'node:os';
 import { EmbeddedVisionEngine } from '../apps/server/src/engines/vision/embedded/embedded-vision-engine.ts';
+import type { Stage, StageTimer } from '../apps/server/src/engines/vision/embedded/stage-timer.ts';
 import {
   fixturesDir,
   fixturesMissingReason,
@@ -19,6 +23,31 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
+/** Stage times of the analysis in progress; `take()` returns them and starts afresh. */
+class StageRecorder implements StageTimer {
+  private current = new Map<Stage, number>();
+  record(stage: Stage, ms: number) {
+    this.current.set(stage, (this.current.get(stage) ?? 0) + ms);
+  }
+  take(): Map<Stage, number> {
+    const taken = this.current;
+    this.current = new Map();
+    return taken;
+  }
+}
+
+/** Median per stage over several analyses (a stage missing from one counts as 0 there). */
+function medianStages(runs: Map<Stage, number>[]): Map<Stage, number> {
+  const stages = new Set(runs.flatMap((r) => [...r.keys()]));
+  return new Map([...stages].map((s) => [s, median(runs.map((r) => r.get(s) ?? 0))]));
+}
+const formatStages = (stages: Map<Stage, number>) =>
+  [...stages].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(' · ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 const missing = fixturesMissingReason();
 if (missing) {
   console.log(`vision bench skipped: ${missing}`);
@@ -29,7 +58,8 @@ const items = (
   JSON.parse(readFileSync(path.join(dir, 'GROUND_TRUTH.json'), 'utf8')) as { items: GroundTruthItem[] }
 ).items;
 
-const engine = new EmbeddedVisionEngine();
+const recorder = new StageRecorder();
+const engine = new EmbeddedVisionEngine({ timer: recorder });
 const t0 = performance.now();
 await engine.warmUp();
 const coldMs = performance.now() - t0;
@@ -37,13 +67,27 @@ const rssMb = process.memoryUsage().rss / 1024 / 1024;
 
 async function timedRuns(image: Buffer, scenario: 'reading' | 'realtime') {
   const times: number[] = [];
+  const cpu: number[] = [];
+  const stageRuns: Map<Stage, number>[] = [];
   let description = '';
   for (let i = 0; i < WARM_RUNS; i++) {
     const t = performance.now();
+    const c = process.cpuUsage();
     description = (await engine.analyze({ image, scenario })).description;
+    const used = process.cpuUsage(c);
     times.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+    stageRuns.push(recorder.take());
   }
-  return { description, ms: median(times) };
+  return { description, ms: median(times), cpuMs: median(cpu), stages: medianStages(stageRuns) };
+}
+
+/** Section summary: median latency and CPU, and the median of each stage over the photos. */
+function summary(runs: { ms: number; cpuMs: number; stages: Map<Stage, number> }[]): string {
+  return (
+    `median latency ${median(runs.map((r) => r.ms)).toFixed(0)} ms (cpu ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms)\n` +
+    `  stages (median ms): ${formatStages(medianStages(runs.map((r) => r.stages)))}`
+  );
 }
 
 async function standardImage(file: string): Promise<Buffer> {
@@ -51,45 +95,49 @@ async function standardImage(file: string): Promise<Buffer> {
   return (await prepareImage(readFileSync(path.join(dir, file)), maxSide, quality)).jpeg;
 }
 
+console.log(`load average at start: ${load()}`);
 console.log(`cold start (warmUp): ${coldMs.toFixed(0)} ms, rss after warmUp: ${rssMb.toFixed(0)} MB\n`);
 
 const textRows: string[] = [];
 const cers: number[] = [];
-const readMs: number[] = [];
+const readRuns: Awaited<ReturnType<typeof timedRuns>>[] = [];
 for (const item of items.filter((i) => i.kind === 'text' && i.expected_text)) {
-  const { description, ms } = await timedRuns(await standardImage(item.file), 'reading');
+  const run = await timedRuns(await standardImage(item.file), 'reading');
+  const { description, ms } = run;
   const cer = characterErrorRate(description, (item.expected_text ?? '').replace(/\[redacted\]/g, ''));
   const unread = (item.must_read ?? []).filter(
     (s) => !description.replace(/\s/g, '').includes(s.replace(/\s/g, '')),
   );
   cers.push(cer);
-  readMs.push(ms);
+  readRuns.push(run);
   textRows.push(
-    `${path.basename(item.file).padEnd(38)} CER ${pct(cer).padStart(7)}  ${ms.toFixed(0).padStart(5)} ms  must_read missed: ${unread.join(', ') || '-'}`,
+    `${path.basename(item.file).padEnd(38)} CER ${pct(cer).padStart(7)}  ${ms.toFixed(0).padStart(5)} ms  must_read missed: ${unread.join(', ') || '-'}` +
+      `\n    ${formatStages(run.stages)}`,
   );
 }
 console.log('reading (OCR)');
 console.log(textRows.join('\n'));
-console.log(`mean CER ${pct(mean(cers))}, median latency ${median(readMs).toFixed(0)} ms\n`);
+console.log(`mean CER ${pct(mean(cers))}, ${summary(readRuns)}\n`);
 
 const sceneRows: string[] = [];
 let hits = 0;
 let total = 0;
-const sceneMs: number[] = [];
+const sceneRuns: Awaited<ReturnType<typeof timedRuns>>[] = [];
 for (const item of items.filter((i) => i.kind === 'scene')) {
-  const { description, ms } = await timedRuns(await standardImage(item.file), 'realtime');
+  const run = await timedRuns(await standardImage(item.file), 'realtime');
+  const { description, ms } = run;
   const wanted = item.must_mention_zh ?? [];
   const named = wanted.filter((alternatives) => alternatives.split('|').some((w) => description.includes(w)));
   hits += named.length;
   total += wanted.length;
-  sceneMs.push(ms);
+  sceneRuns.push(run);
   sceneRows.push(
-    `${path.basename(item.file).padEnd(38)} ${`${named.length}/${wanted.length}`.padStart(5)}  ${ms.toFixed(0).padStart(5)} ms  ${description}`,
+    `${path.basename(item.file).padEnd(38)} ${`${named.length}/${wanted.length}`.padStart(5)}  ${ms.toFixed(0).padStart(5)} ms  ${description}` +
+      `\n    ${formatStages(run.stages)}`,
   );
 }
 console.log('scene (realtime)');
 console.log(sceneRows.join('\n'));
-console.log(
-  `must-mention named ${hits}/${total} = ${pct(hits / Math.max(1, total))}, median latency ${median(sceneMs).toFixed(0)} ms`,
-);
+console.log(`must-mention named ${hits}/${total} = ${pct(hits / Math.max(1, total))}, ${summary(sceneRuns)}`);
+console.log(`load average at end: ${load()}`);
 await engine.close();

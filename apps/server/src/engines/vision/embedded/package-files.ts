@@ -1,6 +1,6 @@
 /**
  * file:// URLs of files inside installed packages that their exports maps do not expose (Human's
- * map is broken; ocr-common hides its stage classes; the tfjs wasm binaries sit beside its entry).
+ * map is broken; the tfjs wasm binaries sit beside its entry).
  * Resolution goes through the package's main entry, which the exports map does allow.
  */
 import { createRequire } from 'node:module';

@@ -4,8 +4,8 @@
  * pixels gives an answer — otherwise null, and the caller says it cannot tell (a wrong colour
  * could send someone into traffic).
  */
-import sharp from 'sharp';
 import type { Box } from './geometry.ts';
+import type { RgbImage } from './rgb-image.ts';
 
 export type LightColour = 'red' | 'yellow' | 'green';
 
@@ -53,14 +53,18 @@ export function litColourOfPixels(rgb: Uint8Array): LightColour | null {
   return best && n !== undefined && n / lit >= MIN_DOMINANCE ? best : null;
 }
 
-/** Lit colour inside a normalised box of an encoded image, or null when it cannot be told. */
-export async function trafficLightColour(image: Buffer, box: Box): Promise<LightColour | null> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
+/** Lit colour inside a normalised box of a decoded image, or null when it cannot be told. */
+export function trafficLightColour(image: RgbImage, box: Box): LightColour | null {
+  const { width, height } = image;
   const left = Math.max(0, Math.floor(box.x * width));
   const top = Math.max(0, Math.floor(box.y * height));
   const w = Math.min(width - left, Math.ceil(box.width * width));
   const h = Math.min(height - top, Math.ceil(box.height * height));
   if (w < MIN_SIDE_PX || h < MIN_SIDE_PX) return null;
-  const data = await sharp(image).extract({ left, top, width: w, height: h }).removeAlpha().raw().toBuffer();
-  return litColourOfPixels(new Uint8Array(data));
+  const pixels = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const start = ((top + y) * width + left) * 3;
+    pixels.set(image.data.subarray(start, start + w * 3), y * w * 3);
+  }
+  return litColourOfPixels(pixels);
 }
