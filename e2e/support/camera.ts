@@ -98,6 +98,9 @@ export async function instrumentSpeech(context: BrowserContext): Promise<void> {
     w.__spoken = [];
     w.__speechEvents = [];
     window.addEventListener('sfm:speech', (e) => w.__speechEvents.push((e as CustomEvent).detail));
+    // these tests hear the app through the stubbed speechSynthesis: pin the device (browser) engine
+    // unless the test chose one (the default would be the cloud stream where MSE plays audio/mpeg)
+    if (!localStorage.getItem('speechEngine')) localStorage.setItem('speechEngine', 'other');
     const synth = window.speechSynthesis;
     if (!synth) return;
     let timers: ReturnType<typeof setTimeout>[] = [];

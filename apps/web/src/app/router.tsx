@@ -7,6 +7,7 @@ import { PrivacyPage } from '../features/privacy/privacy-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { RoleSelectPage } from '../features/role-select/role-select-page.tsx';
 import { SeeForMePage } from '../features/see-for-me/see-for-me-page.tsx';
+import { SpeechDebugPage } from '../features/speech-debug/speech-debug-page.tsx';
 import { platform } from '../platform/index.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -32,7 +33,6 @@ export const PENDING_USER_ROUTES: readonly PendingRoute[] = [
   { path: '/market/scene/:id', titleKey: 'pages.marketSceneEdit' },
   { path: '/market/use/:id', titleKey: 'pages.marketUse' },
   { path: '/auth/callback', titleKey: 'pages.authCallback' },
-  { path: '/speech-debug', titleKey: 'pages.speechDebug' },
 ];
 
 /** Admin routes of spec §2 (never registered in the native app). */
@@ -68,6 +68,7 @@ export function buildRoutes({ native }: { native: boolean }): RouteObject[] {
         { path: '/role-select', element: <RoleSelectPage /> },
         { path: '/profile', element: <ProfilePage /> },
         { path: '/see-for-me', element: <SeeForMePage /> },
+        { path: '/speech-debug', element: <SpeechDebugPage /> },
         ...pending(PENDING_USER_ROUTES),
         ...(native ? [] : pending(ADMIN_ROUTES)),
         { path: '*', element: <NotFoundPage /> },

@@ -112,3 +112,19 @@ export async function requestMicrophone(): Promise<boolean> {
     return false;
   }
 }
+
+/** MediaSource (MSE), or null when the browser has none. */
+export function mediaSourceConstructor(): typeof MediaSource | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as Window & { MediaSource?: typeof MediaSource };
+  return w.MediaSource ?? null;
+}
+
+/** True when MSE can play MP3 (`audio/mpeg`): the cloud speech stream needs it (spec §5). */
+export function mseSupportsMpeg(): boolean {
+  try {
+    return mediaSourceConstructor()?.isTypeSupported('audio/mpeg') === true;
+  } catch {
+    return false;
+  }
+}

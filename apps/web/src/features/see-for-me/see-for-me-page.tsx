@@ -8,8 +8,9 @@ import { requestWithRationale } from '../../app/permission-overlay.tsx';
 import { tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
-import { createSpeechInput } from '../speech/speech-input.ts';
+import { createSpeechInput, prepareSpeechInput } from '../speech/speech-input.ts';
 import { speechOutput } from '../speech/speech-output.ts';
+import { onSceneModeRequest } from '../assistant/scene-mode-requests.ts';
 import { analyzeImage } from './analysis-client.ts';
 import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame } from './capture.ts';
@@ -111,6 +112,15 @@ export function SeeForMePage() {
     }
     lastCameraKey.current = key;
   }, [scene, cameraState.status, cameraState.messageKey]);
+
+  // the cloud voice connects while the camera starts, so the first result is not delayed
+  useEffect(() => {
+    void speechOutput.warmUp();
+    void prepareSpeechInput();
+  }, []);
+
+  // the voice assistant's "switch to … mode"
+  useEffect(() => onSceneModeRequest((mode) => scene.setMode(mode)), [scene]);
 
   // keyboard shortcuts: Escape stops speech, R repeats the last sentence
   useEffect(() => {

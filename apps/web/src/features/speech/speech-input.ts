@@ -1,131 +1,55 @@
-import {
-  speechRecognitionConstructor,
-  type BrowserRecognition,
-  type BrowserRecognitionConstructor,
-} from '../../platform/media.ts';
+import { platform } from '../../platform/index.ts';
+import { mseSupportsMpeg, speechRecognitionConstructor } from '../../platform/media.ts';
+import { BrowserSpeechInput } from './input/browser-recognizer.ts';
+import { knownCapabilities, loadCapabilities } from './input/capabilities.ts';
+import { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+import { NativeSpeechInput } from './input/native-recognizer.ts';
+import { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
+import { readSpeechEngine } from './speech-preferences.ts';
 
-export interface RecognitionUpdate {
-  text: string;
-  isFinal: boolean;
+export * from './input/types.ts';
+export { BrowserSpeechInput, RECOVERY_CHECK_MS } from './input/browser-recognizer.ts';
+export { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+export { NativeSpeechInput } from './input/native-recognizer.ts';
+export { SingleShotRecognizer, recognizeRecording, MIN_RECORDING_MS } from './input/single-shot.ts';
+export { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
+export { loadCapabilities, knownCapabilities } from './input/capabilities.ts';
+
+import type { SpeechInput, SpeechInputOptions } from './input/types.ts';
+
+/** Which recognizer the stored preference and this device give now (spec §5). */
+export function currentRecognitionProvider(): RecognitionProvider {
+  const asr = knownCapabilities()?.asr;
+  return selectRecognitionProvider({
+    speechEngine: readSpeechEngine(),
+    mseMpeg: mseSupportsMpeg(),
+    isNative: platform.isNative(),
+    hasBrowserRecognizer: speechRecognitionConstructor() !== null,
+    serverRealtimeAsr: asr ? asr.realtime : null,
+  });
 }
 
-/** Spec §8 browser recognition errors; no-speech and aborted are ignored. */
-export type SpeechInputErrorKey =
-  'recognition.micUnavailable' | 'recognition.micDenied' | 'recognition.network' | 'recognition.error';
-
-export interface SpeechInputError {
-  key: SpeechInputErrorKey;
-  code: string;
+/** Fetches the server's capabilities so the next createSpeechInput can choose with them. */
+export function prepareSpeechInput(): Promise<unknown> {
+  return loadCapabilities();
 }
 
-/** Speech input: what the qa and dialogue scenes listen through. Engines: the browser's for now. */
-export interface SpeechInput {
-  start(): void;
-  stop(): void;
-  isListening(): boolean;
-  onResult(listener: (update: RecognitionUpdate) => void): () => void;
-  onError(listener: (error: SpeechInputError) => void): () => void;
-}
-
-export interface SpeechInputOptions {
-  /** Keep listening across pauses (dialogue) instead of one phrase (qa). */
-  continuous: boolean;
-  lang?: string;
-}
-
-function errorKey(code: string): SpeechInputErrorKey {
-  switch (code) {
-    case 'audio-capture':
-      return 'recognition.micUnavailable';
-    case 'not-allowed':
-    case 'service-not-allowed':
-      return 'recognition.micDenied';
-    case 'network':
-      return 'recognition.network';
-    default:
-      return 'recognition.error';
-  }
-}
-
-/**
- * webkitSpeechRecognition / SpeechRecognition. While it should be listening and the browser ends
- * the session on its own (silence, a network blip), it is restarted.
- */
-export class BrowserSpeechInput implements SpeechInput {
-  private recognition: BrowserRecognition | null = null;
-  private wanted = false;
-  private readonly resultListeners = new Set<(update: RecognitionUpdate) => void>();
-  private readonly errorListeners = new Set<(error: SpeechInputError) => void>();
-
-  constructor(
-    private readonly Recognition: BrowserRecognitionConstructor,
-    private readonly options: SpeechInputOptions,
-  ) {}
-
-  isListening(): boolean {
-    return this.wanted;
-  }
-
-  onResult(listener: (update: RecognitionUpdate) => void): () => void {
-    this.resultListeners.add(listener);
-    return () => this.resultListeners.delete(listener);
-  }
-
-  onError(listener: (error: SpeechInputError) => void): () => void {
-    this.errorListeners.add(listener);
-    return () => this.errorListeners.delete(listener);
-  }
-
-  start(): void {
-    this.wanted = true;
-    if (this.recognition) return;
-    const recognition = new this.Recognition();
-    recognition.lang = this.options.lang ?? 'zh-CN';
-    recognition.continuous = this.options.continuous;
-    recognition.interimResults = true;
-    recognition.onresult = (event) => {
-      for (let i = event.resultIndex; i < event.results.length; i += 1) {
-        const result = event.results[i];
-        const text = result?.[0]?.transcript.trim() ?? '';
-        if (!result || !text) continue;
-        for (const listener of this.resultListeners) listener({ text, isFinal: result.isFinal });
-      }
-    };
-    recognition.onerror = (event) => {
-      if (event.error === 'no-speech' || event.error === 'aborted') return;
-      if (event.error === 'not-allowed' || event.error === 'audio-capture') this.wanted = false;
-      for (const listener of this.errorListeners) listener({ key: errorKey(event.error), code: event.error });
-    };
-    recognition.onend = () => {
-      this.recognition = null;
-      if (this.wanted) this.start();
-    };
-    this.recognition = recognition;
-    try {
-      recognition.start();
-    } catch {
-      // already started
+/** A recognizer for the current provider, or null when this device cannot recognise speech. */
+export function createSpeechInput(
+  options: SpeechInputOptions,
+  provider = currentRecognitionProvider(),
+): SpeechInput | null {
+  switch (provider) {
+    case 'cloud-mse':
+    case 'cloud-realtime':
+      return new CloudRealtimeSpeechInput();
+    case 'native':
+      return new NativeSpeechInput(options);
+    case 'browser': {
+      const Recognition = speechRecognitionConstructor();
+      return Recognition ? new BrowserSpeechInput(Recognition, options) : null;
     }
+    case 'none':
+      return null;
   }
-
-  stop(): void {
-    this.wanted = false;
-    const recognition = this.recognition;
-    this.recognition = null;
-    if (!recognition) return;
-    recognition.onresult = null;
-    recognition.onend = null;
-    recognition.onerror = null;
-    try {
-      recognition.abort();
-    } catch {
-      // ignore
-    }
-  }
-}
-
-/** The browser engine, or null when this browser cannot recognise speech. */
-export function createSpeechInput(options: SpeechInputOptions): SpeechInput | null {
-  const Recognition = speechRecognitionConstructor();
-  return Recognition ? new BrowserSpeechInput(Recognition, options) : null;
 }

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+
+/** Spec §4 assistant status banner. */
+export type AssistantStatus =
+  'starting' | 'idle' | 'listening' | 'executing' | 'success' | 'failure' | 'notUnderstood';
+
+/** Spec §9: success, failure and not-understood return to idle after 3 s. */
+export const ASSISTANT_RESET_MS = 3_000;
+
+export interface AssistantStatusState {
+  status: AssistantStatus;
+  command: string | null;
+}
+
+export const useAssistantStatus = create<AssistantStatusState>()(() => ({
+  status: 'starting',
+  command: null,
+}));
+
+let resetTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Sets the banner; the three outcomes go back to idle after 3 s. */
+export function setAssistantStatus(status: AssistantStatus, command: string | null = null): void {
+  if (resetTimer) clearTimeout(resetTimer);
+  resetTimer = null;
+  useAssistantStatus.setState({ status, command });
+  if (status === 'success' || status === 'failure' || status === 'notUnderstood') {
+    resetTimer = setTimeout(() => {
+      resetTimer = null;
+      useAssistantStatus.setState({ status: 'idle', command: null });
+    }, ASSISTANT_RESET_MS);
+  }
+}
+
+/** i18n key of the banner text for a status. */
+export function assistantStatusKey(status: AssistantStatus): string {
+  return `assistant.status.${status}`;
+}

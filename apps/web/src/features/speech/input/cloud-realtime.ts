@@ -1,0 +1,221 @@
+import {
+  RecognitionServerEvents,
+  SPEECH_RECOGNITION_NAMESPACE,
+  type RecognitionOptions,
+} from '@sfm/protocol';
+import type { Socket } from 'socket.io-client';
+import { startPcmCapture, type PcmCapture } from '../../../platform/audio-capture.ts';
+import {
+  bytesToBase64,
+  defaultSocketFactory,
+  speechSocketAuth,
+  startHeartbeat,
+  waitConnected,
+  type SocketFactory,
+} from '../speech-socket.ts';
+import { InputEvents, type RecognitionState, type SpeechInput, type SpeechInputError } from './types.ts';
+
+/** Spec §7 /speech timings. */
+export const RECOGNITION_CONNECT_TIMEOUT_MS = 10_000;
+export const RECOGNITION_START_TIMEOUT_MS = 5_000;
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 4_000] as const;
+export const RECONNECT_CAP_MS = 10_000;
+
+export const CLOUD_RECOGNITION_OPTIONS: RecognitionOptions = {
+  format: 'pcm',
+  sampleRate: 16000,
+  enablePunctuation: true,
+  enableInverseText: false,
+  language: 'zh',
+};
+
+/** Backoff before reconnect attempt n (0-based): 1 s, 2 s, 4 s, capped at 10 s; null after 3. */
+export function reconnectDelay(attempt: number): number | null {
+  const delay = RECONNECT_DELAYS_MS[attempt];
+  return delay === undefined ? null : Math.min(delay, RECONNECT_CAP_MS);
+}
+
+export interface CloudRealtimeDeps {
+  socketFactory?: SocketFactory;
+  capture?: (onFrame: (frame: Int16Array) => void) => Promise<PcmCapture>;
+}
+
+/**
+ * Realtime recognition over the /speech socket: PCM 16 kHz mono frames from the AudioWorklet go up
+ * as `sendAudioData`; `resultChanged` is interim, `resultCompleted` final. Business failures
+ * (`taskFailed`) are reported and listening goes on; a lost connection is retried 3 times.
+ */
+export class CloudRealtimeSpeechInput implements SpeechInput {
+  private readonly events = new InputEvents();
+  private socket: Socket | null = null;
+  private capture: PcmCapture | null = null;
+  private stopHeartbeat: (() => void) | null = null;
+  private wanted = false;
+  private session = 0;
+  private reconnectAttempt = 0;
+  private status: RecognitionState = 'idle';
+  private readonly socketFactory: SocketFactory;
+  private readonly startCapture: (onFrame: (frame: Int16Array) => void) => Promise<PcmCapture>;
+
+  constructor(deps: CloudRealtimeDeps = {}) {
+    this.socketFactory = deps.socketFactory ?? defaultSocketFactory;
+    this.startCapture = deps.capture ?? startPcmCapture;
+  }
+
+  onResult = this.events.onResult.bind(this.events);
+  onError = this.events.onError.bind(this.events);
+
+  isListening(): boolean {
+    return this.wanted;
+  }
+
+  state(): RecognitionState {
+    return this.status;
+  }
+
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.reconnectAttempt = 0;
+    void this.open();
+  }
+
+  stop(): void {
+    this.wanted = false;
+    this.session += 1;
+    this.teardown(true);
+    this.status = 'idle';
+  }
+
+  private fail(error: SpeechInputError): void {
+    this.wanted = false;
+    this.session += 1;
+    this.teardown(false);
+    this.status = 'error';
+    this.events.error({ ...error, recoverable: false });
+  }
+
+  private teardown(sayStop: boolean): void {
+    this.capture?.stop();
+    this.capture = null;
+    this.stopHeartbeat?.();
+    this.stopHeartbeat = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      if (sayStop && socket.connected) socket.emit('stopRecognition', {});
+      socket.removeAllListeners();
+      socket.disconnect();
+    }
+  }
+
+  private async open(): Promise<void> {
+    const session = ++this.session;
+    const current = () => session === this.session && this.wanted;
+    const socket = this.socketFactory(SPEECH_RECOGNITION_NAMESPACE, {
+      auth: (({ token, deviceId }) => ({ token, deviceId }))(speechSocketAuth()),
+      timeoutMs: RECOGNITION_CONNECT_TIMEOUT_MS,
+    });
+    this.socket = socket;
+    try {
+      await waitConnected(socket, RECOGNITION_CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      if (!current()) return;
+      const timeout = error instanceof Error && /timeout/i.test(error.message);
+      if (this.reconnectAttempt > 0) return this.scheduleReconnect(session);
+      return this.fail({
+        key: timeout ? 'speechInput.connectionTimeout' : 'speechInput.notConnected',
+        code: timeout ? 'timeout' : 'connect_error',
+      });
+    }
+    if (!current()) return;
+    this.stopHeartbeat = startHeartbeat(socket);
+    const started = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), RECOGNITION_START_TIMEOUT_MS);
+      socket.once('recognitionStarted', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    socket.on('resultChanged', (payload: unknown) => {
+      const parsed = RecognitionServerEvents.resultChanged.safeParse(payload);
+      if (parsed.success && parsed.data.text.trim() && current())
+        this.events.result({ text: parsed.data.text.trim(), isFinal: false });
+    });
+    socket.on('resultCompleted', (payload: unknown) => {
+      const parsed = RecognitionServerEvents.resultCompleted.safeParse(payload);
+      if (parsed.success && parsed.data.text.trim() && current())
+        this.events.result({ text: parsed.data.text.trim(), isFinal: true });
+    });
+    socket.on('taskFailed', (payload: unknown) => {
+      const parsed = RecognitionServerEvents.taskFailed.safeParse(payload);
+      if (!current()) return;
+      // spec §8: business errors are reported, the service stays running
+      this.events.error({
+        key: 'speechInput.server',
+        code: 'taskFailed',
+        message: parsed.success ? parsed.data.message : undefined,
+        recoverable: true,
+      });
+    });
+    socket.on('error', (payload: unknown) => {
+      const parsed = RecognitionServerEvents.error.safeParse(payload);
+      if (!current()) return;
+      this.events.error({
+        key: 'speechInput.server',
+        code: 'error',
+        message: parsed.success ? parsed.data.message : undefined,
+        recoverable: true,
+      });
+    });
+    socket.on('disconnect', () => {
+      if (!current()) return;
+      this.capture?.stop();
+      this.capture = null;
+      this.stopHeartbeat?.();
+      this.stopHeartbeat = null;
+      this.scheduleReconnect(session);
+    });
+    socket.emit('startRecognition', { options: CLOUD_RECOGNITION_OPTIONS });
+    const ok = await started;
+    if (!current()) return;
+    if (!ok) return this.fail({ key: 'speechInput.startTimeout', code: 'start-timeout' });
+    this.reconnectAttempt = 0;
+    try {
+      this.capture = await this.startCapture((frame) => {
+        if (!current() || !socket.connected) return;
+        const bytes = new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength);
+        socket.emit('sendAudioData', { audioData: bytesToBase64(bytes), format: 'pcm' });
+      });
+      if (!current()) {
+        this.capture.stop();
+        this.capture = null;
+        return;
+      }
+      this.status = 'listening';
+    } catch (error) {
+      if (!current()) return;
+      const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+      // spec §8: NotAllowedError and NotFoundError stop listening and are reported
+      this.fail(
+        name === 'NotAllowedError'
+          ? { key: 'recognition.micDenied', code: name }
+          : { key: 'recognition.micUnavailable', code: name || 'capture' },
+      );
+    }
+  }
+
+  private scheduleReconnect(session: number): void {
+    if (session !== this.session || !this.wanted) return;
+    const delay = reconnectDelay(this.reconnectAttempt);
+    if (delay === null) return this.fail({ key: 'speechInput.reconnectFailed', code: 'reconnect' });
+    this.reconnectAttempt += 1;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    setTimeout(() => {
+      if (session === this.session && this.wanted) void this.open();
+    }, delay);
+  }
+}

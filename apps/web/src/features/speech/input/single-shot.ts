@@ -1,0 +1,77 @@
+import { DECODE_ERROR } from '@sfm/protocol';
+import { api } from '../../../api/http-client.ts';
+import { startRecording, type Recording } from '../../../platform/audio-capture.ts';
+import { bytesToBase64 } from '../speech-socket.ts';
+import type { SpeechInputError } from './types.ts';
+
+/** Spec §5/§9: recordings shorter than 1.2 s, and empty ones, are discarded. */
+export const MIN_RECORDING_MS = 1_200;
+
+export type SingleShotResult =
+  { kind: 'text'; text: string } | { kind: 'discarded' } | { kind: 'error'; error: SpeechInputError };
+
+export type RecognizeCall = (body: {
+  audio: string;
+  filename: string;
+}) => Promise<{ ok: true; data: { text: string } } | { ok: false; message: string; data: unknown }>;
+
+const defaultRecognize: RecognizeCall = (body) => api.call('speechRecognize', body);
+
+function extensionOf(mime: string): string {
+  if (mime.includes('webm')) return 'webm';
+  if (mime.includes('mp4')) return 'm4a';
+  if (mime.includes('aac')) return 'aac';
+  if (mime.includes('mpeg')) return 'mp3';
+  if (mime.includes('wav')) return 'wav';
+  return 'bin';
+}
+
+/** Uploads one recording to POST /api/speech/recognize and maps the answer to the spec's messages. */
+export async function recognizeRecording(
+  recording: Recording,
+  recognize: RecognizeCall = defaultRecognize,
+): Promise<SingleShotResult> {
+  if (recording.blob.size === 0 || recording.durationMs < MIN_RECORDING_MS) return { kind: 'discarded' };
+  const audio = bytesToBase64(new Uint8Array(await recording.blob.arrayBuffer()));
+  let answer;
+  try {
+    answer = await recognize({ audio, filename: `recording.${extensionOf(recording.mimeType)}` });
+  } catch {
+    return { kind: 'error', error: { key: 'speechInput.failed', code: 'network' } };
+  }
+  if (!answer.ok) {
+    const data = answer.data as { error?: unknown } | null | undefined;
+    if (data && data.error === DECODE_ERROR)
+      return { kind: 'error', error: { key: 'speechInput.decodeError', code: DECODE_ERROR } };
+    return { kind: 'error', error: { key: 'speechInput.server', code: 'server', message: answer.message } };
+  }
+  const text = answer.data.text.trim();
+  if (!text) return { kind: 'error', error: { key: 'speechInput.noText', code: 'no-text' } };
+  return { kind: 'text', text };
+}
+
+/** Press to record, release to recognise: state recording → upload → result (spec §4). */
+export class SingleShotRecognizer {
+  private active: { stop(): Promise<Recording> } | null = null;
+
+  constructor(
+    private readonly record: () => Promise<{ stop(): Promise<Recording> }> = startRecording,
+    private readonly recognize: RecognizeCall = defaultRecognize,
+  ) {}
+
+  isRecording(): boolean {
+    return this.active !== null;
+  }
+
+  async begin(): Promise<void> {
+    if (this.active) return;
+    this.active = await this.record();
+  }
+
+  async finish(): Promise<SingleShotResult> {
+    const active = this.active;
+    this.active = null;
+    if (!active) return { kind: 'discarded' };
+    return recognizeRecording(await active.stop(), this.recognize);
+  }
+}

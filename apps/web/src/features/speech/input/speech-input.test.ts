@@ -1,0 +1,312 @@
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrowserRecognition, BrowserRecognitionConstructor } from '../../../platform/media.ts';
+import { BrowserSpeechInput, RECOVERY_CHECK_MS } from './browser-recognizer.ts';
+import {
+  CLOUD_RECOGNITION_OPTIONS,
+  CloudRealtimeSpeechInput,
+  RECOGNITION_START_TIMEOUT_MS,
+  reconnectDelay,
+} from './cloud-realtime.ts';
+import { selectRecognitionProvider, type ProviderFacts } from './select-provider.ts';
+import { MIN_RECORDING_MS, recognizeRecording, type RecognizeCall } from './single-shot.ts';
+import type { RecognitionUpdate, SpeechInputError } from './types.ts';
+import { pickRecorderMime } from '../../../platform/audio-capture.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('recognition provider selection (spec §5)', () => {
+  const facts = (over: Partial<ProviderFacts>): ProviderFacts => ({
+    speechEngine: 'other',
+    mseMpeg: true,
+    isNative: false,
+    hasBrowserRecognizer: true,
+    serverRealtimeAsr: null,
+    ...over,
+  });
+  it('cloud + MSE → cloud realtime (unless the server says it has no ASR)', () => {
+    expect(selectRecognitionProvider(facts({ speechEngine: 'cloud' }))).toBe('cloud-mse');
+    expect(selectRecognitionProvider(facts({ speechEngine: 'cloud', serverRealtimeAsr: true }))).toBe(
+      'cloud-mse',
+    );
+    expect(selectRecognitionProvider(facts({ speechEngine: 'cloud', mseMpeg: false }))).toBe('browser');
+    expect(selectRecognitionProvider(facts({ speechEngine: 'cloud', serverRealtimeAsr: false }))).toBe(
+      'browser',
+    );
+  });
+  it("'native' only on a native platform", () => {
+    expect(selectRecognitionProvider(facts({ speechEngine: 'native' }))).toBe('browser');
+    expect(selectRecognitionProvider(facts({ speechEngine: 'native', isNative: true }))).toBe('native');
+  });
+  it('auto: the browser recognizer; without one the cloud when the server has ASR; else none', () => {
+    expect(selectRecognitionProvider(facts({}))).toBe('browser');
+    expect(selectRecognitionProvider(facts({ hasBrowserRecognizer: false, serverRealtimeAsr: true }))).toBe(
+      'cloud-realtime',
+    );
+    expect(selectRecognitionProvider(facts({ hasBrowserRecognizer: false, serverRealtimeAsr: false }))).toBe(
+      'none',
+    );
+    expect(selectRecognitionProvider(facts({ hasBrowserRecognizer: false }))).toBe('none');
+  });
+});
+
+class FakeRecognition implements BrowserRecognition {
+  static made: FakeRecognition[] = [];
+  lang = '';
+  continuous = false;
+  interimResults = false;
+  onresult: BrowserRecognition['onresult'] = null;
+  onerror: BrowserRecognition['onerror'] = null;
+  onend: (() => void) | null = null;
+  started = 0;
+  constructor() {
+    FakeRecognition.made.push(this);
+  }
+  start() {
+    this.started += 1;
+  }
+  stop() {}
+  abort() {}
+}
+
+describe('browser recognizer', () => {
+  function setup(visible = true) {
+    FakeRecognition.made = [];
+    let onVisible: ((v: boolean) => void) | null = null;
+    const input = new BrowserSpeechInput(
+      FakeRecognition as unknown as BrowserRecognitionConstructor,
+      { continuous: true },
+      {
+        isVisible: () => visible,
+        onVisibilityChange: (h) => {
+          onVisible = h;
+          return () => (onVisible = null);
+        },
+      },
+    );
+    const results: RecognitionUpdate[] = [];
+    const errors: SpeechInputError[] = [];
+    input.onResult((r) => results.push(r));
+    input.onError((e) => errors.push(e));
+    return { input, results, errors, becomeVisible: () => onVisible?.(true) };
+  }
+
+  it('zh-CN, continuous, interim; passes results on', () => {
+    const { input, results } = setup();
+    input.start();
+    const r = FakeRecognition.made[0]!;
+    expect(r).toMatchObject({ lang: 'zh-CN', continuous: true, interimResults: true });
+    r.onresult?.({
+      resultIndex: 0,
+      results: { length: 1, 0: { isFinal: true, length: 1, 0: { transcript: ' 你好 ', confidence: 1 } } },
+    });
+    expect(results).toEqual([{ text: '你好', isFinal: true }]);
+  });
+
+  it('no-speech and aborted are ignored; not-allowed stops and reports', () => {
+    const { input, errors } = setup();
+    input.start();
+    const r = FakeRecognition.made[0]!;
+    r.onerror?.({ error: 'no-speech' });
+    r.onerror?.({ error: 'aborted' });
+    expect(errors).toEqual([]);
+    r.onerror?.({ error: 'network' });
+    expect(errors.at(-1)).toMatchObject({ key: 'recognition.network', recoverable: true });
+    expect(input.isListening()).toBe(true);
+    r.onerror?.({ error: 'not-allowed' });
+    expect(errors.at(-1)).toMatchObject({ key: 'recognition.micDenied', recoverable: false });
+    expect(input.isListening()).toBe(false);
+  });
+
+  it('restarts on end; the 5 s check and becoming visible restart a session that died silently', () => {
+    const { input, becomeVisible } = setup();
+    input.start();
+    FakeRecognition.made[0]!.onend?.();
+    expect(FakeRecognition.made).toHaveLength(2);
+    // a session that vanished without onend
+    (input as unknown as { recognition: null }).recognition = null;
+    vi.advanceTimersByTime(RECOVERY_CHECK_MS);
+    expect(FakeRecognition.made).toHaveLength(3);
+    (input as unknown as { recognition: null }).recognition = null;
+    becomeVisible();
+    expect(FakeRecognition.made).toHaveLength(4);
+    input.stop();
+    vi.advanceTimersByTime(RECOVERY_CHECK_MS * 3);
+    expect(FakeRecognition.made).toHaveLength(4);
+  });
+
+  it('the 5 s check does nothing while the page is hidden', () => {
+    const { input } = setup(false);
+    input.start();
+    (input as unknown as { recognition: null }).recognition = null;
+    vi.advanceTimersByTime(RECOVERY_CHECK_MS * 2);
+    expect(FakeRecognition.made).toHaveLength(1);
+  });
+});
+
+class FakeSocket {
+  connected = false;
+  emitted: [string, unknown][] = [];
+  private handlers = new Map<string, ((p?: unknown) => void)[]>();
+  on(event: string, h: (p?: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), h]);
+    return this;
+  }
+  once(event: string, h: (p?: unknown) => void) {
+    const wrapped = (p?: unknown) => {
+      this.handlers.set(
+        event,
+        (this.handlers.get(event) ?? []).filter((x) => x !== wrapped),
+      );
+      h(p);
+    };
+    return this.on(event, wrapped);
+  }
+  off(event: string, h: (p?: unknown) => void) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((x) => x !== h),
+    );
+    return this;
+  }
+  emit(event: string, p: unknown) {
+    this.emitted.push([event, p]);
+    return this;
+  }
+  server(event: string, p?: unknown) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const h of this.handlers.get(event) ?? []) h(p);
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+}
+
+describe('cloud realtime recognizer', () => {
+  function setup() {
+    const sockets: FakeSocket[] = [];
+    let frameSink: ((f: Int16Array) => void) | null = null;
+    const stopCapture = vi.fn();
+    const input = new CloudRealtimeSpeechInput({
+      socketFactory: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as Socket;
+      },
+      capture: async (onFrame) => {
+        frameSink = onFrame;
+        return { stop: stopCapture };
+      },
+    });
+    const results: RecognitionUpdate[] = [];
+    const errors: SpeechInputError[] = [];
+    input.onResult((r) => results.push(r));
+    input.onError((e) => errors.push(e));
+    return { input, sockets, results, errors, frame: (f: Int16Array) => frameSink?.(f), stopCapture };
+  }
+
+  it('starts with the spec options, streams PCM frames, reports interim and final results', async () => {
+    const { input, sockets, results, frame } = setup();
+    input.start();
+    const s = sockets[0]!;
+    s.server('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.emitted[0]).toEqual(['startRecognition', { options: CLOUD_RECOGNITION_OPTIONS }]);
+    s.server('recognitionStarted', {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(input.state()).toBe('listening');
+    frame(new Int16Array(4096));
+    const sent = s.emitted.find(([e]) => e === 'sendAudioData')?.[1] as { audioData: string; format: string };
+    expect(sent.format).toBe('pcm');
+    expect(atob(sent.audioData).length).toBe(8192);
+    s.server('resultChanged', { text: '前方' });
+    s.server('resultCompleted', { text: '前方有什么' });
+    expect(results).toEqual([
+      { text: '前方', isFinal: false },
+      { text: '前方有什么', isFinal: true },
+    ]);
+  });
+
+  it('taskFailed is reported and listening goes on', async () => {
+    const { input, sockets, errors } = setup();
+    input.start();
+    sockets[0]!.server('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.server('recognitionStarted', {});
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.server('taskFailed', { message: '未能识别到有效文字' });
+    expect(errors).toEqual([
+      { key: 'speechInput.server', code: 'taskFailed', message: '未能识别到有效文字', recoverable: true },
+    ]);
+    expect(input.isListening()).toBe(true);
+  });
+
+  it('no recognitionStarted within 5 s: start timeout, stopped', async () => {
+    const { input, sockets, errors } = setup();
+    input.start();
+    sockets[0]!.server('connect');
+    await vi.advanceTimersByTimeAsync(RECOGNITION_START_TIMEOUT_MS);
+    expect(errors.at(-1)).toMatchObject({ key: 'speechInput.startTimeout', recoverable: false });
+    expect(input.isListening()).toBe(false);
+  });
+
+  it('reconnects up to 3 times with 1/2/4 s backoff, then gives up', async () => {
+    expect([0, 1, 2, 3].map(reconnectDelay)).toEqual([1000, 2000, 4000, null]);
+    const { input, sockets, errors } = setup();
+    input.start();
+    sockets[0]!.server('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.server('recognitionStarted', {});
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.server('disconnect');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    // the next attempts never connect (connection timeout 10 s each)
+    await vi.advanceTimersByTimeAsync(10_000 + 2_000 + 10_000 + 4_000 + 10_000);
+    expect(sockets).toHaveLength(4);
+    expect(errors.at(-1)).toMatchObject({ key: 'speechInput.reconnectFailed' });
+    expect(input.isListening()).toBe(false);
+  });
+});
+
+describe('single-shot recognition', () => {
+  const rec = (size: number, durationMs: number) => ({
+    blob: new Blob([new Uint8Array(size)], { type: 'audio/webm' }),
+    durationMs,
+    mimeType: 'audio/webm;codecs=opus',
+  });
+  it('drops recordings under 1200 ms and empty ones', async () => {
+    const call = vi.fn<RecognizeCall>();
+    expect(await recognizeRecording(rec(100, MIN_RECORDING_MS - 1), call)).toEqual({ kind: 'discarded' });
+    expect(await recognizeRecording(rec(0, 5_000), call)).toEqual({ kind: 'discarded' });
+    expect(call).not.toHaveBeenCalled();
+  });
+  it('uploads {audio, filename} and maps the answers', async () => {
+    vi.useRealTimers();
+    const call = vi.fn<RecognizeCall>(async () => ({ ok: true, data: { text: ' 你好 ' } }));
+    expect(await recognizeRecording(rec(10, 2_000), call)).toEqual({ kind: 'text', text: '你好' });
+    expect(call.mock.calls[0]![0]).toEqual({ audio: btoa('\0'.repeat(10)), filename: 'recording.webm' });
+    call.mockResolvedValueOnce({ ok: true, data: { text: '  ' } });
+    expect(await recognizeRecording(rec(10, 2_000), call)).toMatchObject({
+      error: { key: 'speechInput.noText' },
+    });
+    call.mockResolvedValueOnce({ ok: false, message: 'x', data: { error: 'DECODE_ERROR' } });
+    expect(await recognizeRecording(rec(10, 2_000), call)).toMatchObject({
+      error: { key: 'speechInput.decodeError' },
+    });
+  });
+  it('recorder mime preference: webm opus, mp4, aac, mpeg', () => {
+    expect(pickRecorderMime(() => true)).toBe('audio/webm;codecs=opus');
+    expect(pickRecorderMime((m) => m === 'audio/aac' || m === 'audio/mpeg')).toBe('audio/aac');
+    expect(pickRecorderMime(() => false)).toBe('');
+  });
+});

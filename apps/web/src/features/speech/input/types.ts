@@ -1,0 +1,67 @@
+export interface RecognitionUpdate {
+  text: string;
+  isFinal: boolean;
+}
+
+/** i18n keys of the spec's recognition errors (§8). */
+export type SpeechInputErrorKey =
+  | 'recognition.micUnavailable'
+  | 'recognition.micDenied'
+  | 'recognition.network'
+  | 'recognition.error'
+  | 'speechInput.unsupported'
+  | 'speechInput.noText'
+  | 'speechInput.decodeError'
+  | 'speechInput.notConnected'
+  | 'speechInput.connectionTimeout'
+  | 'speechInput.startTimeout'
+  | 'speechInput.reconnectFailed'
+  | 'speechInput.failed'
+  | 'speechInput.server';
+
+export interface SpeechInputError {
+  key: SpeechInputErrorKey;
+  code: string;
+  /** The server's own message (cloud business errors), when there is one. */
+  message?: string;
+  /** False when the recognizer stopped because of it; true when it keeps listening. */
+  recoverable?: boolean;
+}
+
+/** Spec §4 recognition service states. */
+export type RecognitionState = 'idle' | 'listening' | 'recording' | 'error';
+
+/** Speech input: what the qa and dialogue scenes (and the assistant) listen through. */
+export interface SpeechInput {
+  start(): void;
+  stop(): void;
+  isListening(): boolean;
+  onResult(listener: (update: RecognitionUpdate) => void): () => void;
+  onError(listener: (error: SpeechInputError) => void): () => void;
+}
+
+export interface SpeechInputOptions {
+  /** Keep listening across pauses (dialogue) instead of one phrase (qa). */
+  continuous: boolean;
+  lang?: string;
+}
+
+/** Listener plumbing shared by the recognizers. */
+export class InputEvents {
+  private readonly results = new Set<(update: RecognitionUpdate) => void>();
+  private readonly errors = new Set<(error: SpeechInputError) => void>();
+  onResult(listener: (update: RecognitionUpdate) => void): () => void {
+    this.results.add(listener);
+    return () => this.results.delete(listener);
+  }
+  onError(listener: (error: SpeechInputError) => void): () => void {
+    this.errors.add(listener);
+    return () => this.errors.delete(listener);
+  }
+  result(update: RecognitionUpdate): void {
+    for (const listener of this.results) listener(update);
+  }
+  error(error: SpeechInputError): void {
+    for (const listener of this.errors) listener(error);
+  }
+}

@@ -1,0 +1,299 @@
+import { SPEECH_SYNTHESIS_NAMESPACE, SynthesisServerEvents, type SynthesisOptions } from '@sfm/protocol';
+import type { Socket } from 'socket.io-client';
+import {
+  base64ToBytes,
+  defaultSocketFactory,
+  speechSocketAuth,
+  startHeartbeat,
+  waitConnected,
+  type SocketFactory,
+} from '../speech-socket.ts';
+import {
+  COMPLETION_CHECK_MS,
+  END_CHECK_INTERVAL_MS,
+  endOfCloudSpeech,
+  MseAudioPlayer,
+  SHORT_CLIP_WAIT_MS,
+  streamDone,
+  UNSUPPORTED_MPEG,
+  type AudioChunk,
+} from './mse-audio-player.ts';
+import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './types.ts';
+
+/** Connection timeout for /speech-synthesis. */
+export const SYNTHESIS_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Spec §3 speech task (front end only). */
+export interface SpeechTask {
+  id: string;
+  text: string;
+  status: 'pending' | 'completed' | 'failed';
+  startTime: number;
+  audioDataQueue: AudioChunk[];
+  endReason?: string;
+}
+
+export interface CloudEngineOptions {
+  player?: MseAudioPlayer;
+  socketFactory?: SocketFactory;
+  rate?: () => number;
+  voice?: () => string | null;
+  now?: () => number;
+  /** Called for every task status change (debug page, browser tests). */
+  onTask?: (task: Readonly<SpeechTask>) => void;
+}
+
+let taskCounter = 0;
+
+/**
+ * Cloud speech: text goes to /speech-synthesis, MP3 chunks come back (`audioGenerated`) and are
+ * played through MediaSource. One task per text; a new text stops the previous task.
+ */
+export class CloudSpeechEngine implements SpeechEngine {
+  readonly name = 'cloud' as const;
+  private status: PlaybackState = 'idle';
+  private socket: Socket | null = null;
+  private stopHeartbeat: (() => void) | null = null;
+  private readonly player: MseAudioPlayer;
+  private readonly opts: Required<Omit<CloudEngineOptions, 'player'>>;
+  private current: {
+    task: SpeechTask;
+    settle: (o: EngineOutcome) => void;
+    lastDataAt: number;
+    hasData: boolean;
+    awaitingStart: boolean;
+    seq: number;
+    checks: number;
+    lastCheckAt: number;
+    timer: ReturnType<typeof setInterval> | null;
+  } | null = null;
+  private pendingStarts = 0;
+  private socketClosed = false;
+  lastTask: SpeechTask | null = null;
+
+  constructor(options: CloudEngineOptions = {}) {
+    this.player = options.player ?? new MseAudioPlayer();
+    this.opts = {
+      socketFactory: options.socketFactory ?? defaultSocketFactory,
+      rate: options.rate ?? (() => 1),
+      voice: options.voice ?? (() => null),
+      now: options.now ?? (() => Date.now()),
+      onTask: options.onTask ?? (() => undefined),
+    };
+  }
+
+  available(): boolean {
+    return this.player.supported();
+  }
+
+  state(): PlaybackState {
+    return this.status;
+  }
+
+  pause(): boolean {
+    return false;
+  }
+
+  resume(): boolean {
+    console.warn('resume is not supported for streamed speech');
+    return false;
+  }
+
+  async prepare(): Promise<void> {
+    if (!this.player.supported()) return;
+    try {
+      await this.connect();
+    } catch (error) {
+      console.warn('speech synthesis socket not ready:', error instanceof Error ? error.message : error);
+    }
+  }
+
+  playerSnapshot() {
+    return this.player.snapshot();
+  }
+
+  private connecting: Promise<Socket> | null = null;
+
+  private connect(): Promise<Socket> {
+    if (this.socket?.connected) return Promise.resolve(this.socket);
+    this.connecting ??= this.openSocket().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async openSocket(): Promise<Socket> {
+    this.disconnect();
+    const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, {
+      auth: speechSocketAuth(),
+      timeoutMs: SYNTHESIS_CONNECT_TIMEOUT_MS,
+    });
+    this.socket = socket;
+    this.socketClosed = false;
+    socket.on('synthesisStarted', () => {
+      this.pendingStarts = Math.max(0, this.pendingStarts - 1);
+      if (this.current && this.pendingStarts === 0) this.current.awaitingStart = false;
+    });
+    socket.on('audioGenerated', (payload: unknown) => this.onAudio(payload));
+    socket.on('error', (payload: unknown) => {
+      const parsed = SynthesisServerEvents.error.safeParse(payload);
+      this.fail(parsed.success ? parsed.data.message : 'speech synthesis error');
+    });
+    socket.on('disconnect', () => {
+      this.socketClosed = true;
+    });
+    this.stopHeartbeat = startHeartbeat(socket);
+    try {
+      await waitConnected(socket, SYNTHESIS_CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      this.disconnect();
+      throw error;
+    }
+    return socket;
+  }
+
+  /** Closes the socket (app shutdown, debug page). */
+  disconnect(): void {
+    this.stopHeartbeat?.();
+    this.stopHeartbeat = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.disconnect();
+    }
+  }
+
+  private onAudio(payload: unknown): void {
+    const current = this.current;
+    if (!current || current.awaitingStart) return; // a chunk of a stopped task
+    const parsed = SynthesisServerEvents.audioGenerated.safeParse(payload);
+    if (!parsed.success) return;
+    let data: Uint8Array;
+    try {
+      data = base64ToBytes(parsed.data.audioData);
+    } catch {
+      return;
+    }
+    const chunk = { data, seq: current.seq++ };
+    current.task.audioDataQueue.push(chunk);
+    if (current.task.audioDataQueue.length > 64) current.task.audioDataQueue.shift();
+    current.hasData = true;
+    current.lastDataAt = this.opts.now();
+    this.player.append(current.task.id, chunk);
+  }
+
+  private finishTask(status: 'completed' | 'failed', outcome: EngineOutcome, reason: string): void {
+    const current = this.current;
+    if (!current) return;
+    this.current = null;
+    if (current.timer) clearInterval(current.timer);
+    current.task.status = status;
+    current.task.endReason = reason;
+    this.lastTask = current.task;
+    this.opts.onTask(current.task);
+    current.settle(outcome);
+  }
+
+  private fail(message: string): void {
+    if (!this.current) return;
+    console.warn(`语音合成错误: ${message}`);
+    this.player.stop();
+    this.status = 'error';
+    this.finishTask('failed', { kind: 'failed', reason: message }, message);
+  }
+
+  cancel(): void {
+    if (!this.current) {
+      if (this.status !== 'error') this.status = 'idle';
+      return;
+    }
+    this.socket?.emit('stopSynthesis', {});
+    this.player.stop();
+    this.status = 'idle';
+    this.finishTask('failed', { kind: 'cancelled' }, 'cancelled');
+  }
+
+  private check(): void {
+    const current = this.current;
+    if (!current) return;
+    const now = this.opts.now();
+    const snap = this.player.snapshot();
+    const observation = {
+      hasData: current.hasData,
+      socketClosed: this.socketClosed,
+      msSinceLastData: now - (current.hasData ? current.lastDataAt : current.task.startTime),
+      playerEnded: snap.ended,
+      playerCaughtUp: snap.caughtUp,
+      bufferedEnd: snap.bufferedEnd,
+      currentTime: snap.currentTime,
+      completionChecks: current.checks,
+    };
+    if (!snap.started && current.hasData && observation.msSinceLastData > SHORT_CLIP_WAIT_MS) {
+      this.player.startNow(current.task.id);
+    }
+    if (streamDone(observation)) {
+      this.player.markStreamDone(current.task.id);
+      if (now - current.lastCheckAt >= COMPLETION_CHECK_MS) {
+        current.checks += 1;
+        current.lastCheckAt = now;
+      }
+    }
+    const reason = endOfCloudSpeech(observation);
+    if (!reason) return;
+    this.player.stop();
+    if (reason === 'no-data' && !current.hasData) {
+      this.status = 'error';
+      this.finishTask('failed', { kind: 'failed', reason: 'no audio' }, reason);
+      return;
+    }
+    this.status = 'idle';
+    this.finishTask('completed', { kind: 'done' }, reason);
+  }
+
+  async speak(text: string, hooks: EngineHooks): Promise<EngineOutcome> {
+    const clean = text.trim();
+    if (!clean) return { kind: 'done' };
+    if (!this.player.supported()) throw new Error(UNSUPPORTED_MPEG);
+    this.cancel();
+    const socket = await this.connect();
+    this.cancel(); // a speak that came in while connecting
+    taskCounter += 1;
+    const task: SpeechTask = {
+      id: `tts-${taskCounter}`,
+      text: clean,
+      status: 'pending',
+      startTime: this.opts.now(),
+      audioDataQueue: [],
+    };
+    this.player.startTask(task.id, () => hooks.onStart());
+    this.status = 'speaking';
+    this.opts.onTask(task);
+    const options: Partial<SynthesisOptions> = {
+      format: 'mp3',
+      sampleRate: 22050,
+      volume: 50,
+      rate: Math.min(3, Math.max(0.5, this.opts.rate())),
+      pitch: 1,
+      textType: 'PlainText',
+    };
+    const voice = this.opts.voice();
+    if (voice) options.voice = voice;
+    return new Promise<EngineOutcome>((resolve) => {
+      this.current = {
+        task,
+        settle: resolve,
+        lastDataAt: task.startTime,
+        hasData: false,
+        awaitingStart: true,
+        seq: 0,
+        checks: 0,
+        lastCheckAt: task.startTime,
+        timer: setInterval(() => this.check(), END_CHECK_INTERVAL_MS),
+      };
+      this.pendingStarts += 1;
+      socket.emit('startSynthesis', { options });
+      socket.emit('synthesizeText', { text: clean });
+    });
+  }
+}

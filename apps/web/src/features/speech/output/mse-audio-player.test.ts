@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import {
+  endOfCloudSpeech,
+  MseAudioPlayer,
+  shouldStartPlayback,
+  streamDone,
+  UNSUPPORTED_MPEG,
+  type EndObservation,
+} from './mse-audio-player.ts';
+
+const base: EndObservation = {
+  hasData: true,
+  socketClosed: false,
+  msSinceLastData: 100,
+  playerEnded: false,
+  bufferedEnd: 3,
+  currentTime: 1,
+  completionChecks: 0,
+};
+const obs = (over: Partial<EndObservation>) => ({ ...base, ...over });
+
+describe('end of cloud speech (spec §4), a pure function', () => {
+  it('goes on while data flows and audio is left', () => {
+    expect(endOfCloudSpeech(base)).toBeNull();
+    expect(endOfCloudSpeech(obs({ playerEnded: true }))).toBeNull(); // ended but data still fresh
+  });
+  it('a gap of more than 6 s in the data is the end of the stream', () => {
+    expect(streamDone(obs({ msSinceLastData: 6_000 }))).toBe(false);
+    expect(streamDone(obs({ msSinceLastData: 6_001 }))).toBe(true);
+    expect(streamDone(obs({ hasData: false, msSinceLastData: 9_000 }))).toBe(false);
+    expect(streamDone(obs({ socketClosed: true }))).toBe(true);
+  });
+  it('the player caught up and 1.5 s without data (end-of-stream grace) is the end of the stream too', () => {
+    expect(streamDone(obs({ playerCaughtUp: true, msSinceLastData: 1_500 }))).toBe(false);
+    expect(streamDone(obs({ playerCaughtUp: true, msSinceLastData: 1_501 }))).toBe(true);
+    expect(streamDone(obs({ playerCaughtUp: false, msSinceLastData: 5_000 }))).toBe(false);
+  });
+  it('stream done + player ended', () => {
+    expect(endOfCloudSpeech(obs({ socketClosed: true, playerEnded: true }))).toBe('player-ended');
+    expect(endOfCloudSpeech(obs({ msSinceLastData: 7_000, playerEnded: true }))).toBe('player-ended');
+  });
+  it('stream done and the buffer end within 0.5 s of the playhead', () => {
+    expect(endOfCloudSpeech(obs({ socketClosed: true, bufferedEnd: 2, currentTime: 1.5 }))).toBe(
+      'buffer-drained',
+    );
+    expect(endOfCloudSpeech(obs({ socketClosed: true, bufferedEnd: 2, currentTime: 1.4 }))).toBeNull();
+  });
+  it('player ended and no data for 30 s; nothing at all for 30 s', () => {
+    expect(endOfCloudSpeech(obs({ playerEnded: true, msSinceLastData: 30_000, bufferedEnd: 9 }))).toBe(
+      'player-ended',
+    );
+    expect(
+      endOfCloudSpeech(obs({ hasData: false, msSinceLastData: 29_999, bufferedEnd: 0, currentTime: 0 })),
+    ).toBeNull();
+    expect(
+      endOfCloudSpeech(obs({ hasData: false, msSinceLastData: 30_000, bufferedEnd: 0, currentTime: 0 })),
+    ).toBe('no-data');
+  });
+  it('after 10 completion checks once the stream is done', () => {
+    const stuck = obs({ msSinceLastData: 8_000, bufferedEnd: 50, currentTime: 1 });
+    expect(endOfCloudSpeech({ ...stuck, completionChecks: 9 })).toBeNull();
+    expect(endOfCloudSpeech({ ...stuck, completionChecks: 10 })).toBe('max-checks');
+  });
+  it('playback starts at 0.5 s buffered, or earlier once the stream is done', () => {
+    expect(shouldStartPlayback(0.49, false)).toBe(false);
+    expect(shouldStartPlayback(0.5, false)).toBe(true);
+    expect(shouldStartPlayback(0.1, true)).toBe(true);
+    expect(shouldStartPlayback(0, true)).toBe(false);
+  });
+});
+
+class FakeSourceBuffer extends EventTarget {
+  updating = false;
+  appended: Uint8Array[] = [];
+  ranges: [number, number][] = [];
+  get buffered() {
+    const r = this.ranges;
+    return { length: r.length, start: (i: number) => r[i]![0], end: (i: number) => r[i]![1] } as TimeRanges;
+  }
+  appendBuffer(data: Uint8Array) {
+    this.appended.push(data);
+    // each byte is 0.1 s of audio in this fake
+    const end = (this.ranges[0]?.[1] ?? 0) + data.byteLength * 0.1;
+    this.ranges = [[0, end]];
+    this.updating = true;
+    queueMicrotask(() => {
+      this.updating = false;
+      this.dispatchEvent(new Event('updateend'));
+    });
+  }
+  remove() {}
+}
+class FakeMediaSource extends EventTarget {
+  static isTypeSupported = (t: string) => t === 'audio/mpeg';
+  readyState = 'open';
+  buffers: FakeSourceBuffer[] = [];
+  addSourceBuffer() {
+    const sb = new FakeSourceBuffer();
+    this.buffers.push(sb);
+    return sb;
+  }
+  endOfStream() {
+    this.readyState = 'ended';
+  }
+}
+function fakeAudio() {
+  const target = new EventTarget();
+  return Object.assign(target, {
+    src: '',
+    currentTime: 0,
+    ended: false,
+    plays: 0,
+    play() {
+      this.plays += 1;
+      queueMicrotask(() => target.dispatchEvent(new Event('playing')));
+      return Promise.resolve();
+    },
+    pause() {},
+    removeAttribute() {},
+    load() {},
+  });
+}
+
+describe('MseAudioPlayer', () => {
+  function setup() {
+    const sources: FakeMediaSource[] = [];
+    const audio = fakeAudio();
+    const MS = class extends FakeMediaSource {
+      constructor() {
+        super();
+        sources.push(this);
+      }
+    };
+    const player = new MseAudioPlayer({
+      MediaSource: MS as unknown as typeof MediaSource,
+      createAudio: () => audio,
+      createObjectURL: () => 'blob:x',
+      revokeObjectURL: () => undefined,
+    });
+    return { player, sources, audio };
+  }
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('refuses without audio/mpeg with the spec message', () => {
+    const player = new MseAudioPlayer({ MediaSource: null });
+    expect(player.supported()).toBe(false);
+    expect(() => player.startTask('t', () => undefined)).toThrow(UNSUPPORTED_MPEG);
+  });
+
+  it('appends chunks in order, starts playing at 0.5 s and reports the start', async () => {
+    const { player, sources, audio } = setup();
+    let started = 0;
+    player.startTask('t1', () => (started += 1));
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.append('t1', { data: new Uint8Array(3), seq: 0 }); // 0.3 s
+    await flush();
+    expect(audio.plays).toBe(0);
+    player.append('t1', { data: new Uint8Array(3), seq: 1 }); // 0.6 s
+    await flush();
+    expect(audio.plays).toBe(1);
+    expect(started).toBe(1);
+    expect(player.snapshot()).toMatchObject({ taskId: 't1', started: true, bytesAppended: 6 });
+  });
+
+  it('a new task drops the old one: its late chunks are ignored', async () => {
+    const { player, sources } = setup();
+    player.startTask('a', () => undefined);
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.startTask('b', () => undefined);
+    sources[1]!.dispatchEvent(new Event('sourceopen'));
+    player.append('a', { data: new Uint8Array(4), seq: 0 });
+    player.append('b', { data: new Uint8Array(2), seq: 0 });
+    await flush();
+    expect(sources[1]!.buffers[0]!.appended.map((d) => d.byteLength)).toEqual([2]);
+    expect(sources[0]!.buffers[0]!.appended).toHaveLength(0);
+  });
+
+  it('startNow plays a clip shorter than 0.5 s whose data stopped', async () => {
+    const { player, sources, audio } = setup();
+    player.startTask('c', () => undefined);
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.append('c', { data: new Uint8Array(2), seq: 0 });
+    await flush();
+    expect(audio.plays).toBe(0);
+    player.startNow('other');
+    expect(audio.plays).toBe(0);
+    player.startNow('c');
+    expect(audio.plays).toBe(1);
+    audio.currentTime = 0.1;
+    expect(player.snapshot().caughtUp).toBe(true);
+  });
+
+  it('a short stream plays once done and then ends the MediaSource', async () => {
+    const { player, sources, audio } = setup();
+    player.startTask('s', () => undefined);
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.append('s', { data: new Uint8Array(2), seq: 0 }); // 0.2 s
+    await flush();
+    expect(audio.plays).toBe(0);
+    player.markStreamDone('s');
+    await flush();
+    expect(audio.plays).toBe(1);
+    expect(sources[0]!.readyState).toBe('ended');
+    audio.currentTime = 0.15;
+    expect(player.snapshot().ended).toBe(true);
+  });
+});

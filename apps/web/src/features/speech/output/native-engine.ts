@@ -1,0 +1,62 @@
+import { nativeTts, type NativeTts } from '../../../platform/native-tts.ts';
+import { cleanMarkdown, splitForSpeech } from './speech-text.ts';
+import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './types.ts';
+
+/**
+ * Android / iOS speech through the Capacitor plugin: markdown cleaned, then spoken chunk by chunk
+ * (≤ 200 characters, split at sentence ends). Native speech cannot pause or resume (spec §4).
+ */
+export class NativeSpeechEngine implements SpeechEngine {
+  readonly name = 'native' as const;
+  private status: PlaybackState = 'idle';
+  private generation = 0;
+
+  constructor(
+    private readonly tts: NativeTts = nativeTts,
+    private readonly rate: () => number = () => 1,
+  ) {}
+
+  available(): boolean {
+    return this.tts.available();
+  }
+
+  state(): PlaybackState {
+    return this.status;
+  }
+
+  pause(): boolean {
+    return false;
+  }
+
+  resume(): boolean {
+    return false;
+  }
+
+  cancel(): void {
+    this.generation += 1;
+    if (this.status !== 'error') this.status = 'idle';
+    this.tts.stop().catch(() => undefined);
+  }
+
+  async speak(text: string, hooks: EngineHooks): Promise<EngineOutcome> {
+    const chunks = splitForSpeech(cleanMarkdown(text));
+    if (chunks.length === 0) return { kind: 'done' };
+    this.generation += 1;
+    const generation = this.generation;
+    this.status = 'speaking';
+    hooks.onStart();
+    try {
+      for (const chunk of chunks) {
+        if (generation !== this.generation) return { kind: 'cancelled' };
+        await this.tts.speak({ text: chunk, lang: 'zh-CN', rate: this.rate(), pitch: 1, volume: 1 });
+      }
+    } catch (error) {
+      if (generation !== this.generation) return { kind: 'cancelled' };
+      this.status = 'error';
+      return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (generation !== this.generation) return { kind: 'cancelled' };
+    this.status = 'idle';
+    return { kind: 'done' };
+  }
+}

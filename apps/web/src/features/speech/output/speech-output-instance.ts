@@ -1,0 +1,66 @@
+import { platform } from '../../../platform/index.ts';
+import { readSelectedVoice, readSpeechEngine, readSpeechRate } from '../speech-preferences.ts';
+import { BrowserSpeechEngine } from './browser-engine.ts';
+import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
+import { NativeSpeechEngine } from './native-engine.ts';
+import { SilentSpeechEngine } from './silent-engine.ts';
+import { SpeechOutputService } from './speech-output-service.ts';
+import type { SpeechEngine } from './types.ts';
+
+const taskListeners = new Set<(task: Readonly<SpeechTask>) => void>();
+
+/** Subscribes to cloud speech task changes (pending → completed / failed). */
+export function onSpeechTask(listener: (task: Readonly<SpeechTask>) => void): () => void {
+  taskListeners.add(listener);
+  return () => taskListeners.delete(listener);
+}
+
+function publishTask(task: Readonly<SpeechTask>): void {
+  const snapshot = {
+    id: task.id,
+    text: task.text,
+    status: task.status,
+    startTime: task.startTime,
+    endReason: task.endReason,
+  };
+  for (const listener of taskListeners) {
+    try {
+      listener(task);
+    } catch {
+      // ignore
+    }
+  }
+  if (typeof window !== 'undefined' && typeof CustomEvent === 'function') {
+    window.dispatchEvent(new CustomEvent('sfm:speech-task', { detail: snapshot }));
+  }
+}
+
+/** The app's engines, each created once. */
+export const speechEngines = {
+  browser: new BrowserSpeechEngine({ rate: readSpeechRate }),
+  native: new NativeSpeechEngine(undefined, readSpeechRate),
+  cloud: new CloudSpeechEngine({ rate: readSpeechRate, voice: readSelectedVoice, onTask: publishTask }),
+  silent: new SilentSpeechEngine(),
+};
+
+/** The device's own voice: native in the Capacitor shell, else the browser's. */
+function deviceEngine(): SpeechEngine {
+  return platform.isNative() ? speechEngines.native : speechEngines.browser;
+}
+
+/**
+ * Spec §5 with the stored preference: 'cloud' → cloud (falls back to the device voice), 'native' →
+ * native on a native platform, otherwise the device voice.
+ */
+export function chooseEngineChain(): SpeechEngine[] {
+  const preference = readSpeechEngine();
+  if (preference === 'cloud') return [speechEngines.cloud, deviceEngine()];
+  if (preference === 'native' && platform.isNative()) return [speechEngines.native];
+  return [deviceEngine()];
+}
+
+/** The app-wide speaker. */
+export const speechOutput = new SpeechOutputService({
+  chain: chooseEngineChain,
+  silent: speechEngines.silent,
+});

@@ -1,0 +1,46 @@
+import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
+import { platform } from '../../platform/index.ts';
+import { mseSupportsMpeg } from '../../platform/media.ts';
+import { useSession } from '../session/session-store.ts';
+
+/** Spec §3 local preferences of speech — exactly these key names. */
+export const SpeechPreferenceKey = {
+  speechEngine: 'speechEngine',
+  selectedVoice: 'selectedVoice',
+} as const;
+
+export type SpeechEnginePreference = 'cloud' | 'native' | 'other';
+
+/** The stored preference; default 'cloud' when MSE plays audio/mpeg, else 'other' (the device's own). */
+export function readSpeechEngine(): SpeechEnginePreference {
+  const stored = platform.storage.get(SpeechPreferenceKey.speechEngine);
+  if (stored === 'cloud' || stored === 'native' || stored === 'other') return stored;
+  return mseSupportsMpeg() ? 'cloud' : 'other';
+}
+
+export function writeSpeechEngine(value: SpeechEnginePreference): void {
+  platform.storage.set(SpeechPreferenceKey.speechEngine, value);
+}
+
+export function readSelectedVoice(): string | null {
+  const voice = platform.storage.get(SpeechPreferenceKey.selectedVoice);
+  return voice && voice.trim() ? voice : null;
+}
+
+export function readSpeechRate(): number {
+  return useSession.getState().speechRate;
+}
+
+/** Speech-rate steps of the assistant's "faster / slower" (0.25 within 0.5–3, ACCESSIBILITY.md). */
+export const SPEECH_RATE_STEP = 0.25;
+export const ASSISTANT_RATE_MIN = Math.max(0.5, SPEECH_RATE_MIN);
+export const ASSISTANT_RATE_MAX = Math.min(3, SPEECH_RATE_MAX);
+
+/** Changes the stored speech rate by `delta` (clamped); returns the new rate. */
+export function stepSpeechRate(delta: number): number {
+  const current = readSpeechRate();
+  const next =
+    Math.round(Math.min(ASSISTANT_RATE_MAX, Math.max(ASSISTANT_RATE_MIN, current + delta)) * 100) / 100;
+  useSession.getState().setSpeechRate(next);
+  return useSession.getState().speechRate;
+}

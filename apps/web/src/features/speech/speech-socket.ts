@@ -1,0 +1,83 @@
+import { SOCKET_HEARTBEAT_MS, type SocketAuth } from '@sfm/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { getDeviceId } from '../session/device-id.ts';
+import { useSession } from '../session/session-store.ts';
+
+/** Spec §7: speech sockets authenticate like requests: token + registered, or deviceId + temporary. */
+export function speechSocketAuth(): SocketAuth {
+  const token = useSession.getState().token;
+  let deviceId: string | undefined;
+  try {
+    deviceId = getDeviceId();
+  } catch {
+    deviceId = undefined;
+  }
+  return token ? { token, deviceId, userType: 'registered' } : { deviceId, userType: 'temporary' };
+}
+
+export type SocketFactory = (namespace: string, options: { auth: SocketAuth; timeoutMs: number }) => Socket;
+
+/** Same origin, websocket only; reconnection is left to the caller. */
+export const defaultSocketFactory: SocketFactory = (namespace, { auth, timeoutMs }) =>
+  io(namespace, {
+    transports: ['websocket'],
+    auth,
+    timeout: timeoutMs,
+    reconnection: false,
+    autoConnect: true,
+  });
+
+/** Emits `heartbeat` every 30 s while connected; returns the stop. */
+export function startHeartbeat(
+  socket: Pick<Socket, 'emit' | 'connected'>,
+  everyMs = SOCKET_HEARTBEAT_MS,
+): () => void {
+  const timer = setInterval(() => {
+    if (socket.connected) socket.emit('heartbeat', {});
+  }, everyMs);
+  return () => clearInterval(timer);
+}
+
+/** Resolves once the socket is connected; rejects with 'connection timeout' or the connect error. */
+export function waitConnected(socket: Socket, timeoutMs: number): Promise<void> {
+  if (socket.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error('connection timeout'));
+    }, timeoutMs);
+    const onConnect = () => {
+      cleanup();
+      resolve();
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      socket.off('connect', onConnect);
+      socket.off('connect_error', onError);
+    };
+    socket.on('connect', onConnect);
+    socket.on('connect_error', onError);
+  });
+}
+
+/** base64 → bytes (the audio chunks of /speech-synthesis). */
+export function base64ToBytes(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** bytes → base64 (PCM frames to /speech, recordings to /api/speech/recognize). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  }
+  return btoa(binary);
+}

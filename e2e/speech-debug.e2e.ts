@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
+import type { AuthSession } from '@sfm/protocol';
+
+let server: RunningServer;
+let browser: Browser;
+let session: AuthSession;
+
+describe.skipIf(!hasChromium)(`/speech-debug${hasChromium ? '' : ` (${noChromiumReason})`}`, () => {
+  beforeAll(async () => {
+    server = await startServer({});
+    session = await registerViaApi(server.url, {
+      phone: uniquePhone(),
+      password: 'long-enough-1',
+      nickname: '调试',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows engines and server capabilities, speaks the sample on the cloud voice, and is axe-clean', async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
+    await seedStorage(context, { privacyAccepted: true, session });
+    const page = await context.newPage();
+    await page.goto('/speech-debug');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('语音调试');
+    await expect
+      .poll(() => page.getByTestId('capabilities').textContent(), { timeout: 10_000 })
+      .toMatch(/tts/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: '用云端语音朗读示例' }).click();
+    const log = page.getByTestId('speech-events');
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toMatch(/云端语音: started \+\d+ ms/);
+    try {
+      await expect.poll(() => log.textContent(), { timeout: 40_000 }).toMatch(/云端语音: done \+\d+ ms/);
+    } catch (error) {
+      console.log(await log.textContent(), await page.getByTestId('cloud-task').textContent());
+      throw error;
+    }
+    await expect.poll(() => page.getByTestId('cloud-task').textContent()).toMatch(/completed/);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
