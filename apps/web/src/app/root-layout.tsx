@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { VoiceCommandButton } from '../features/assistant/voice-command-button.tsx';
 import { selectLoggedIn, useSession } from '../features/session/session-store.ts';
 import { platform } from '../platform/index.ts';
 import { LiveRegions } from './announcer.tsx';
@@ -23,6 +24,7 @@ function AppHeader() {
         <span>{t('app.back')}</span>
       </button>
       <span className="app-header__name">{t('app.name')}</span>
+      <VoiceCommandButton className="app-header__assistant" />
     </header>
   );
 }

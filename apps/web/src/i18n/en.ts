@@ -303,6 +303,7 @@ export const en: Messages = {
     loggedOut: 'Logged out',
   },
   assistant: {
+    voiceCommand: 'Voice command',
     status: {
       starting: 'Starting the assistant',
       idle: "Master, I'm here",
@@ -335,7 +336,6 @@ export const en: Messages = {
     failed: 'Recognition failed',
   },
   speechDebug: {
-    voiceCommand: 'Say a voice command',
     outputTitle: 'Speech output',
     inputTitle: 'Speech recognition',
     capabilitiesTitle: 'Server capabilities',

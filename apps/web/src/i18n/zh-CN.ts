@@ -298,6 +298,7 @@ export const zhCN = {
     loggedOut: '已退出登录',
   },
   assistant: {
+    voiceCommand: '语音指令',
     status: {
       starting: '语音助手启动中',
       idle: '主人我在',
@@ -330,7 +331,6 @@ export const zhCN = {
     failed: '识别失败',
   },
   speechDebug: {
-    voiceCommand: '说出语音指令',
     outputTitle: '语音输出',
     inputTitle: '语音识别',
     capabilitiesTitle: '服务器能力',

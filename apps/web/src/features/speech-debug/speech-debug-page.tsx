@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../app/page.tsx';
 import { speechRecognitionConstructor } from '../../platform/media.ts';
-import { listenForCommand, voiceAssistant } from '../assistant/assistant-instance.ts';
-import { AssistantStatusBanner } from '../assistant/assistant-status-banner.tsx';
+import { VoiceCommandButton } from '../assistant/voice-command-button.tsx';
 import { CloudRealtimeSpeechInput } from '../speech/input/cloud-realtime.ts';
 import { BrowserSpeechInput } from '../speech/input/browser-recognizer.ts';
 import { loadCapabilities } from '../speech/input/capabilities.ts';
@@ -41,8 +40,6 @@ export function SpeechDebugPage() {
     'cloud-realtime': false,
   });
   const inputs = useRef<Partial<Record<InputName, SpeechInput>>>({});
-  const stopCommand = useRef<(() => void) | null>(null);
-  const [commanding, setCommanding] = useState(false);
   const counter = useRef(0);
 
   const log = (text: string) => {
@@ -62,10 +59,8 @@ export function SpeechDebugPage() {
       const engine = 'engine' in e && e.engine ? ` [${e.engine}]` : '';
       log(`${e.type}${engine}${text}${e.type === 'speechError' ? ` (${e.reason})` : ''}`);
     });
-    voiceAssistant.ready();
     const current = inputs.current;
     return () => {
-      stopCommand.current?.();
       alive = false;
       clearInterval(timer);
       off();
@@ -136,29 +131,7 @@ export function SpeechDebugPage() {
 
   return (
     <Page title={t('pages.speechDebug')} className="speech-debug">
-      <AssistantStatusBanner />
-      <button
-        type="button"
-        className="button button--primary"
-        aria-pressed={commanding}
-        onClick={() => {
-          if (stopCommand.current) {
-            stopCommand.current();
-            stopCommand.current = null;
-            setCommanding(false);
-            return;
-          }
-          const stop = listenForCommand();
-          stopCommand.current = () => {
-            stop();
-            stopCommand.current = null;
-            setCommanding(false);
-          };
-          setCommanding(true);
-        }}
-      >
-        {t('speechDebug.voiceCommand')}
-      </button>
+      <VoiceCommandButton />
       <section className="card" aria-labelledby={outputId}>
         <h2 id={outputId}>{t('speechDebug.outputTitle')}</h2>
         <p>{t('speechDebug.preference', { engine: readSpeechEngine() })}</p>

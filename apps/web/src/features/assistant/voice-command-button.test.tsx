@@ -1,0 +1,47 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/index.ts';
+import { useAssistantStatus } from './assistant-status.ts';
+import { VoiceCommandButton } from './voice-command-button.tsx';
+
+interface FakeRecognition {
+  start: () => void;
+  stop: () => void;
+  abort: () => void;
+  onresult: ((event: unknown) => void) | null;
+}
+
+describe('voice command button', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('listens while pressed, shows the assistant status, and stops on a second press', () => {
+    const started: FakeRecognition[] = [];
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class implements FakeRecognition {
+        onresult = null;
+        start = () => void started.push(this);
+        stop = vi.fn();
+        abort = vi.fn();
+        addEventListener = vi.fn();
+        removeEventListener = vi.fn();
+      },
+    );
+    render(<VoiceCommandButton />);
+    const button = screen.getByRole('button', { name: '语音指令' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('主人我在');
+
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    expect(started).toHaveLength(1);
+    expect(useAssistantStatus.getState().status).toBe('listening');
+    expect(screen.getByRole('status')).toHaveTextContent('我在听');
+
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(useAssistantStatus.getState().status).toBe('idle');
+  });
+});
