@@ -20,7 +20,7 @@ describe('app start', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(useSession.getState().initialized).toBe(true);
     expect(localStorage.getItem('initialized')).toBe('true');
-    expect(localStorage.getItem('device_id')).toBeTruthy();
+    expect(localStorage.getItem('device_id')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
   });
 
   it('verifies the token, then refreshes it', async () => {

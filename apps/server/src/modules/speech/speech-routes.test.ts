@@ -1,4 +1,5 @@
 import { DECODE_ERROR, endpoints } from '@sfm/protocol';
+import { visionConfigFromEnv } from '../../engines/vision/vision-config.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWhisper } from '../../engines/asr/fake-whisper-server.ts';
@@ -36,7 +37,8 @@ describe('speech routes without recognition', () => {
     const data = expectOk(endpoints.capabilities, await call(t.app, endpoints.capabilities));
     expect(data.tts).toEqual({ engine: 'embedded', voices: ['cmn'] });
     expect(data.asr).toEqual({ engine: null, realtime: false, singleShot: false });
-    expect(data.vision.engine).toBeTruthy();
+    // the vision engine follows the environment of the run, as the server's own start does
+    expect(data.vision.engine).toBe(visionConfigFromEnv(process.env).engine);
   });
 });
 

@@ -11,8 +11,8 @@ describe('scene-mode registry', () => {
     expect(SCENE_MODES.map((m) => m.id).sort()).toEqual([...SceneMode.options].sort());
     for (const m of SCENE_MODES) {
       const key = m.labelKey.split('.').at(-1) as keyof typeof zhCN.seeForMe.modes;
-      expect(zhCN.seeForMe.modes[key]).toBeTruthy();
-      expect(en.seeForMe.modes[key]).toBeTruthy();
+      expect(zhCN.seeForMe.modes[key]).toMatch(/\S/);
+      expect(en.seeForMe.modes[key]).toMatch(/\S/);
     }
   });
 
