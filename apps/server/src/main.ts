@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
-import { createVisionEngine, type VisionEngine } from './engines/vision/vision-engine.ts';
+import { createVisionEngine } from './engines/vision/create-vision-engine.ts';
+import type { VisionEngine } from './engines/vision/vision-engine.ts';
 import { createLogger } from './logger.ts';
 import { withSharedWarmUp } from './modules/vision/engine-lifecycle.ts';
 import { loadJwtSecret } from './security/secrets.ts';

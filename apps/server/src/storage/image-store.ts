@@ -1,12 +1,8 @@
 /**
  * Where analysed photos are kept: one interface, a local folder by default and an S3-compatible
- * bucket when configured. Keys are chosen by the server (never by a client), but are checked anyway
+ * bucket when configured (create-image-store.ts picks one). Keys are chosen by the server (never by a client), but are checked anyway
  * so a key can never climb out of the folder or the bucket.
  */
-import path from 'node:path';
-import type { Config } from '../config.ts';
-import { LocalImageStore } from './local-image-store.ts';
-import { S3ImageStore } from './s3-image-store.ts';
 
 export interface StoredImage {
   bytes: Buffer;
@@ -30,8 +26,4 @@ export function assertSafeKey(key: string): void {
   if (!KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..') || key.length > 512) {
     throw new Error('invalid storage key');
   }
-}
-
-export function createImageStore(config: Pick<Config, 's3' | 'dataDir'>): ImageStore {
-  return config.s3 ? new S3ImageStore(config.s3) : new LocalImageStore(path.join(config.dataDir, 'images'));
 }

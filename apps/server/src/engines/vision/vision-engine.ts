@@ -1,11 +1,5 @@
-/**
- * The vision engine contract the server uses for /api/vision/analyze, and the factory that picks
- * an implementation from configuration.
- */
+/** The vision engine contract the server uses for /api/vision/analyze (create-vision-engine.ts picks one). */
 import type { Scenario } from '@sfm/protocol';
-import { EmbeddedVisionEngine } from './embedded/embedded-vision-engine.ts';
-import { OpenAiCompatibleVisionEngine } from './openai-compatible-vision-engine.ts';
-import type { VisionConfig } from './vision-config.ts';
 
 export { visionConfigFromEnv, type VisionConfig } from './vision-config.ts';
 export { VisionEngineError } from './vision-errors.ts';
@@ -31,26 +25,4 @@ export interface VisionEngine {
   warmUp(): Promise<void>;
   analyze(req: VisionRequest): Promise<VisionResult>;
   close(): Promise<void>;
-}
-
-export function createVisionEngine(config: VisionConfig): VisionEngine {
-  switch (config.engine) {
-    case 'embedded':
-      return new EmbeddedVisionEngine();
-    case 'dashscope':
-      return new OpenAiCompatibleVisionEngine({
-        name: 'dashscope',
-        baseUrl: config.dashscopeBaseUrl,
-        apiKey: config.dashscopeApiKey,
-        model: config.visionModel,
-      });
-    case 'openai-compatible':
-      if (!config.openaiBaseUrl) throw new Error('openai-compatible vision engine needs openaiBaseUrl');
-      return new OpenAiCompatibleVisionEngine({
-        name: 'openai-compatible',
-        baseUrl: config.openaiBaseUrl,
-        apiKey: config.openaiApiKey,
-        model: config.visionModel,
-      });
-  }
 }

@@ -1,0 +1,27 @@
+import { EmbeddedVisionEngine } from './embedded/embedded-vision-engine.ts';
+import { OpenAiCompatibleVisionEngine } from './openai-compatible-vision-engine.ts';
+import type { VisionConfig } from './vision-config.ts';
+import type { VisionEngine } from './vision-engine.ts';
+
+/** Picks the vision engine from configuration (VISION_ENGINE and the keys beside it). */
+export function createVisionEngine(config: VisionConfig): VisionEngine {
+  switch (config.engine) {
+    case 'embedded':
+      return new EmbeddedVisionEngine();
+    case 'dashscope':
+      return new OpenAiCompatibleVisionEngine({
+        name: 'dashscope',
+        baseUrl: config.dashscopeBaseUrl,
+        apiKey: config.dashscopeApiKey,
+        model: config.visionModel,
+      });
+    case 'openai-compatible':
+      if (!config.openaiBaseUrl) throw new Error('openai-compatible vision engine needs openaiBaseUrl');
+      return new OpenAiCompatibleVisionEngine({
+        name: 'openai-compatible',
+        baseUrl: config.openaiBaseUrl,
+        apiKey: config.openaiApiKey,
+        model: config.visionModel,
+      });
+  }
+}
