@@ -78,7 +78,8 @@ describe.skipIf(!hasChromium)(
       ],
       ['role select', () => member, '/role-select'],
       ['personal centre', () => member, '/profile'],
-      ['a page of a later issue', () => member, '/see-for-me'],
+      ['a page of a later issue', () => member, '/points-logs'],
+      ['speech debug', () => member, '/speech-debug'],
     ];
 
     it.each(cases)(

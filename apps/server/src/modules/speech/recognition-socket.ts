@@ -21,12 +21,16 @@ export interface RecognitionSocketDeps {
 
 /** Largest accepted audio message: 10 s of 16 kHz 16-bit PCM as base64. */
 const MAX_AUDIO_BASE64 = Math.ceil((16_000 * 2 * 10 * 4) / 3);
+/** How long a task the client asked to stop may go on finishing after the client has left. */
+export const FINISH_GRACE_MS = 5_000;
 
 /** One client of /speech: at most one recognition at a time; a new start replaces the old one. */
 class RecognitionConnection {
   private session: RecognitionSession | undefined;
   /** Bumped by every start and stop: callbacks of an older session are ignored. */
   private generation = 0;
+  /** The client asked the current session to stop (finish-task is under way). */
+  private stopping = false;
 
   constructor(
     private readonly socket: Socket,
@@ -96,7 +100,9 @@ class RecognitionConnection {
   }
 
   stop(): void {
+    this.deps.logger.info({ dbg: 'stop', has: !!this.session }, 'DBG');
     if (this.session) {
+      this.stopping = true;
       this.session.finish();
     } else {
       this.generation++;
@@ -106,8 +112,23 @@ class RecognitionConnection {
 
   cancel(): void {
     this.generation++;
+    this.stopping = false;
     this.session?.abort();
     this.session = undefined;
+  }
+
+  /**
+   * The client left. A task it asked to stop is allowed to finish (finish-task → task-finished,
+   * bounded by FINISH_GRACE_MS) instead of being cut off; anything else is dropped at once.
+   */
+  close(): void {
+    this.deps.logger.info({ dbg: 'close', has: !!this.session, st: this.stopping }, 'DBG');
+    if (!this.session || !this.stopping) return this.cancel();
+    const session = this.session;
+    const timer = setTimeout(() => {
+      if (this.session === session) this.cancel();
+    }, FINISH_GRACE_MS);
+    timer.unref();
   }
 }
 
@@ -138,7 +159,12 @@ export function setupRecognitionNamespace(io: Server, deps: RecognitionSocketDep
       'stopRecognition',
       guard(() => connection.stop()),
     );
-    socket.on('disconnect', () => connection.cancel());
+    // through the same queue as the handlers above, so a stopRecognition sent just before the
+    // client disconnected is handled first (and its finish-task is not lost)
+    socket.on(
+      'disconnect',
+      guard(() => connection.close()),
+    );
     socket.emit('connected', {});
   });
 }
