@@ -143,8 +143,8 @@ export async function decodeToPcm16k(bytes: Uint8Array, signal?: AbortSignal): P
   return ffmpegToPcm(bytes, signal);
 }
 
-/** 16 kHz mono PCM wrapped as a WAV file. */
-export function wavFromPcm16k(pcm: Uint8Array): Uint8Array {
+/** Mono 16-bit PCM wrapped as a WAV file (16 kHz unless told otherwise). */
+export function wavFromPcm(pcm: Uint8Array, sampleRate = PCM_SAMPLE_RATE): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + pcm.length, 4);
@@ -153,8 +153,8 @@ export function wavFromPcm16k(pcm: Uint8Array): Uint8Array {
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
   header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(PCM_SAMPLE_RATE, 24);
-  header.writeUInt32LE(PCM_SAMPLE_RATE * 2, 28);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'ascii');

@@ -1,5 +1,5 @@
 import type { RecognitionOptions } from '@sfm/protocol';
-import { decodeToPcm16k, PCM_SAMPLE_RATE, wavFromPcm16k } from './audio-decode.ts';
+import { decodeToPcm16k, PCM_SAMPLE_RATE, wavFromPcm } from './audio-decode.ts';
 import {
   RecognitionError,
   type RecognitionCallbacks,
@@ -31,7 +31,7 @@ export class OpenAiCompatibleRecognizer implements SpeechRecognizer {
 
   async transcribe(audio: Uint8Array, _filename: string, signal?: AbortSignal): Promise<string> {
     const pcm = await decodeToPcm16k(audio, signal);
-    return this.transcribeWav(wavFromPcm16k(pcm), signal);
+    return this.transcribeWav(wavFromPcm(pcm), signal);
   }
 
   private async transcribeWav(wav: Uint8Array, signal?: AbortSignal): Promise<string> {
@@ -86,7 +86,7 @@ export class OpenAiCompatibleRecognizer implements SpeechRecognizer {
         .then(async () => {
           if (over) return;
           if (pcm.length >= PCM_SAMPLE_RATE / 5) {
-            const text = await this.transcribeWav(wavFromPcm16k(pcm), controller.signal);
+            const text = await this.transcribeWav(wavFromPcm(pcm), controller.signal);
             if (text) texts.push(text);
           }
           if (over) return;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../../config.ts';
+import { wavFromPcm } from '../../engines/asr/audio-decode.ts';
 import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
 import { createTestApp, type TestApp } from '../../test/app-harness.ts';
 import { defaultSpeechConfig, type SpeechConfig } from './speech-config.ts';
@@ -78,18 +79,5 @@ export function toneWav(seconds: number, rate = 16_000): Buffer {
   const pcm = Buffer.alloc(samples * 2);
   for (let i = 0; i < samples; i++)
     pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return wavFromPcm(pcm, rate);
 }
