@@ -100,7 +100,6 @@ class RecognitionConnection {
   }
 
   stop(): void {
-    this.deps.logger.info({ dbg: 'stop', has: !!this.session }, 'DBG');
     if (this.session) {
       this.stopping = true;
       this.session.finish();
@@ -122,7 +121,6 @@ class RecognitionConnection {
    * bounded by FINISH_GRACE_MS) instead of being cut off; anything else is dropped at once.
    */
   close(): void {
-    this.deps.logger.info({ dbg: 'close', has: !!this.session, st: this.stopping }, 'DBG');
     if (!this.session || !this.stopping) return this.cancel();
     const session = this.session;
     const timer = setTimeout(() => {
@@ -159,12 +157,7 @@ export function setupRecognitionNamespace(io: Server, deps: RecognitionSocketDep
       'stopRecognition',
       guard(() => connection.stop()),
     );
-    // through the same queue as the handlers above, so a stopRecognition sent just before the
-    // client disconnected is handled first (and its finish-task is not lost)
-    socket.on(
-      'disconnect',
-      guard(() => connection.close()),
-    );
+    socket.on('disconnect', () => connection.close());
     socket.emit('connected', {});
   });
 }

@@ -18,6 +18,8 @@ import { InputEvents, type RecognitionState, type SpeechInput, type SpeechInputE
 /** Spec §7 /speech timings. */
 export const RECOGNITION_CONNECT_TIMEOUT_MS = 10_000;
 export const RECOGNITION_START_TIMEOUT_MS = 5_000;
+/** After stopRecognition, how long to wait for the server's recognitionStopped before leaving anyway. */
+export const RECOGNITION_STOP_WAIT_MS = 2_000;
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 4_000] as const;
 export const RECONNECT_CAP_MS = 10_000;
 
@@ -102,11 +104,22 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
     this.stopHeartbeat = null;
     const socket = this.socket;
     this.socket = null;
-    if (socket) {
-      if (sayStop && socket.connected) socket.emit('stopRecognition', {});
-      socket.removeAllListeners();
-      socket.disconnect();
+    if (!socket) return;
+    socket.removeAllListeners();
+    if (sayStop && socket.connected) {
+      socket.emit('stopRecognition', {});
+      // socket.io drops an event that reaches the server together with the disconnect: leave once
+      // the server has confirmed the stop (its recognizer finished the task), or after a while
+      const leave = () => {
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        socket.disconnect();
+      };
+      const timer = setTimeout(leave, RECOGNITION_STOP_WAIT_MS);
+      socket.once('recognitionStopped', leave);
+      return;
     }
+    socket.disconnect();
   }
 
   private async open(): Promise<void> {
