@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AuthSession } from '@sfm/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { event, startFakeDashScope } from '../apps/server/src/engines/dashscope/fake-dashscope-server.ts';
 import { hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
 import {
   FAKE_CAMERA_ARGS,
@@ -32,65 +31,27 @@ const QUESTION = '前面有什么';
 const FRAMES_FOR_INTERIM = 2;
 const FRAMES_FOR_FINAL = 4;
 
-interface ClientMessage {
-  header: { action: string; task_id: string; streaming: string };
-  payload: { model?: string; parameters?: Record<string, unknown>; input?: Record<string, unknown> };
-}
-
-interface Connection {
-  authorization: string | undefined;
-  messages: ClientMessage[];
-  binary: Buffer[];
-}
-
 /**
- * Paraformer realtime as DashScope speaks it over its websocket: task-started on run-task, an
- * interim and then a final sentence once audio has come, task-finished on finish-task.
+ * Paraformer realtime as DashScope speaks it (the server's own protocol-strict fake): task-started
+ * on run-task, an interim and then a final sentence once audio has come, task-finished on finish-task.
  */
-async function startFakeParaformer() {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const connections: Connection[] = [];
-  const send = (socket: WebSocket, taskId: string, event: string, payload: object = {}) =>
-    socket.send(JSON.stringify({ header: { event, task_id: taskId }, payload }));
-  const sentence = (text: string, end: boolean) => ({ output: { sentence: { text, sentence_end: end } } });
-  server.on('connection', (socket, request) => {
-    const connection: Connection = { authorization: request.headers.authorization, messages: [], binary: [] };
-    connections.push(connection);
-    if (connection.authorization !== `bearer ${API_KEY}`) {
-      send(socket, '', 'task-failed', { error_code: 'InvalidApiKey' });
-      socket.close();
+function startFakeParaformer() {
+  const sentence = (text: string, end: boolean) => ({
+    payload: { output: { sentence: { text, sentence_end: end } } },
+  });
+  return startFakeDashScope(API_KEY, (connection, message) => {
+    const taskId = connection.messages.find((m) => m.header.action === 'run-task')?.header.task_id ?? '';
+    if (Buffer.isBuffer(message)) {
+      const n = connection.binary.length;
+      if (n === FRAMES_FOR_INTERIM)
+        event(connection.socket, taskId, 'result-generated', sentence(INTERIM, false));
+      if (n === FRAMES_FOR_FINAL)
+        event(connection.socket, taskId, 'result-generated', sentence(QUESTION, true));
       return;
     }
-    let taskId = '';
-    socket.on('message', (data, isBinary) => {
-      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
-      if (isBinary) {
-        connection.binary.push(bytes);
-        const n = connection.binary.length;
-        if (n === FRAMES_FOR_INTERIM) send(socket, taskId, 'result-generated', sentence(INTERIM, false));
-        if (n === FRAMES_FOR_FINAL) send(socket, taskId, 'result-generated', sentence(QUESTION, true));
-        return;
-      }
-      const message = JSON.parse(bytes.toString('utf8')) as ClientMessage;
-      connection.messages.push(message);
-      if (message.header.action === 'run-task') {
-        taskId = message.header.task_id;
-        send(socket, taskId, 'task-started');
-      }
-      if (message.header.action === 'finish-task') send(socket, taskId, 'task-finished');
-    });
+    if (message.header.action === 'run-task') event(connection.socket, taskId, 'task-started');
+    if (message.header.action === 'finish-task') event(connection.socket, taskId, 'task-finished');
   });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `ws://127.0.0.1:${port}/api-ws/v1/inference/`,
-    connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Largest absolute sample of 16-bit little-endian PCM. */
@@ -176,7 +137,10 @@ describe.skipIf(!canRun)(
       } catch (error) {
         console.log(
           JSON.stringify(
-            fake.connections.map((c) => ({ ...c, binary: c.binary.map((b) => b.length) })),
+            fake.connections.map(({ messages, binary }) => ({
+              messages,
+              binary: binary.map((b) => b.length),
+            })),
             null,
             1,
           ),
