@@ -12,6 +12,7 @@ import { selectRecognitionProvider, type ProviderFacts } from './select-provider
 import { MIN_RECORDING_MS, recognizeRecording, type RecognizeCall } from './single-shot.ts';
 import type { RecognitionUpdate, SpeechInputError } from './types.ts';
 import { pickRecorderMime } from '../../../platform/audio-capture.ts';
+import { FakeSocket } from '../test-fakes.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -145,50 +146,6 @@ describe('browser recognizer', () => {
   });
 });
 
-class FakeSocket {
-  connected = false;
-  emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((p?: unknown) => void)[]>();
-  on(event: string, h: (p?: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), h]);
-    return this;
-  }
-  once(event: string, h: (p?: unknown) => void) {
-    const wrapped = (p?: unknown) => {
-      this.handlers.set(
-        event,
-        (this.handlers.get(event) ?? []).filter((x) => x !== wrapped),
-      );
-      h(p);
-    };
-    return this.on(event, wrapped);
-  }
-  off(event: string, h: (p?: unknown) => void) {
-    this.handlers.set(
-      event,
-      (this.handlers.get(event) ?? []).filter((x) => x !== h),
-    );
-    return this;
-  }
-  emit(event: string, p: unknown) {
-    this.emitted.push([event, p]);
-    return this;
-  }
-  server(event: string, p?: unknown) {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const h of this.handlers.get(event) ?? []) h(p);
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-}
-
 describe('cloud realtime recognizer', () => {
   function setup() {
     const sockets: FakeSocket[] = [];
@@ -216,18 +173,18 @@ describe('cloud realtime recognizer', () => {
     const { input, sockets, results, frame } = setup();
     input.start();
     const s = sockets[0]!;
-    s.server('connect');
+    s.serverEmits('connect');
     await vi.advanceTimersByTimeAsync(0);
     expect(s.emitted[0]).toEqual(['startRecognition', { options: CLOUD_RECOGNITION_OPTIONS }]);
-    s.server('recognitionStarted', {});
+    s.serverEmits('recognitionStarted', {});
     await vi.advanceTimersByTimeAsync(0);
     expect(input.state()).toBe('listening');
     frame(new Int16Array(4096));
     const sent = s.emitted.find(([e]) => e === 'sendAudioData')?.[1] as { audioData: string; format: string };
     expect(sent.format).toBe('pcm');
     expect(atob(sent.audioData).length).toBe(8192);
-    s.server('resultChanged', { text: '前方' });
-    s.server('resultCompleted', { text: '前方有什么' });
+    s.serverEmits('resultChanged', { text: '前方' });
+    s.serverEmits('resultCompleted', { text: '前方有什么' });
     expect(results).toEqual([
       { text: '前方', isFinal: false },
       { text: '前方有什么', isFinal: true },
@@ -237,11 +194,11 @@ describe('cloud realtime recognizer', () => {
   it('taskFailed is reported and listening goes on', async () => {
     const { input, sockets, errors } = setup();
     input.start();
-    sockets[0]!.server('connect');
+    sockets[0]!.serverEmits('connect');
     await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.server('recognitionStarted', {});
+    sockets[0]!.serverEmits('recognitionStarted', {});
     await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.server('taskFailed', { message: '未能识别到有效文字' });
+    sockets[0]!.serverEmits('taskFailed', { message: '未能识别到有效文字' });
     expect(errors).toEqual([
       { key: 'speechInput.server', code: 'taskFailed', message: '未能识别到有效文字', recoverable: true },
     ]);
@@ -251,7 +208,7 @@ describe('cloud realtime recognizer', () => {
   it('no recognitionStarted within 5 s: start timeout, stopped', async () => {
     const { input, sockets, errors } = setup();
     input.start();
-    sockets[0]!.server('connect');
+    sockets[0]!.serverEmits('connect');
     await vi.advanceTimersByTimeAsync(RECOGNITION_START_TIMEOUT_MS);
     expect(errors.at(-1)).toMatchObject({ key: 'speechInput.startTimeout', recoverable: false });
     expect(input.isListening()).toBe(false);
@@ -261,11 +218,11 @@ describe('cloud realtime recognizer', () => {
     expect([0, 1, 2, 3].map(reconnectDelay)).toEqual([1000, 2000, 4000, null]);
     const { input, sockets, errors } = setup();
     input.start();
-    sockets[0]!.server('connect');
+    sockets[0]!.serverEmits('connect');
     await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.server('recognitionStarted', {});
+    sockets[0]!.serverEmits('recognitionStarted', {});
     await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.server('disconnect');
+    sockets[0]!.serverEmits('disconnect');
     await vi.advanceTimersByTimeAsync(999);
     expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);

@@ -2,34 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
 import type { AudioChunk, MseAudioPlayer, PlayerSnapshot } from './mse-audio-player.ts';
-
-class FakeSocket {
-  connected = true;
-  emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((p?: unknown) => void)[]>();
-  on(event: string, handler: (p?: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  off() {
-    return this;
-  }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
-    return this;
-  }
-  serverEmits(event: string, payload?: unknown) {
-    for (const h of this.handlers.get(event) ?? []) h(payload);
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-}
+import { FakeSocket } from '../test-fakes.ts';
 
 class FakePlayer {
   chunks: AudioChunk[] = [];
@@ -81,7 +54,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 function setup() {
-  const socket = new FakeSocket();
+  const socket = new FakeSocket(true);
   const player = new FakePlayer();
   const tasks: SpeechTask[] = [];
   const engine = new CloudSpeechEngine({

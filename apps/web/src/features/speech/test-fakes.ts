@@ -1,0 +1,48 @@
+/**
+ * Test-only: a socket.io client stand-in for the speech sockets. It records what the app emits and
+ * lets a test play the server (`serverEmits`), including connect and disconnect.
+ */
+export class FakeSocket {
+  emitted: [string, unknown][] = [];
+  private handlers = new Map<string, ((p?: unknown) => void)[]>();
+
+  constructor(public connected = false) {}
+
+  on(event: string, handler: (p?: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  once(event: string, handler: (p?: unknown) => void) {
+    const wrapped = (p?: unknown) => {
+      this.off(event, wrapped);
+      handler(p);
+    };
+    return this.on(event, wrapped);
+  }
+  off(event?: string, handler?: (p?: unknown) => void) {
+    if (event !== undefined) {
+      this.handlers.set(
+        event,
+        (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+      );
+    }
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  serverEmits(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const h of this.handlers.get(event) ?? []) h(payload);
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+}
