@@ -5,6 +5,7 @@ import { useSession } from '../features/session/session-store.ts';
 import { tr } from '../i18n/index.ts';
 import { announce } from './announcer.tsx';
 import { navigateTo } from './navigation.ts';
+import { startSpeechService } from './speech-start.ts';
 
 export type VerifyOutcome = 'valid' | 'invalid' | 'unavailable';
 
@@ -46,11 +47,19 @@ export async function runAppStart(): Promise<void> {
 
 let started: Promise<void> | null = null;
 
-/** Runs app start once per page load (StrictMode and re-renders call it again harmlessly). */
+/**
+ * Runs app start once per page load (StrictMode and re-renders call it again harmlessly), then starts
+ * the speech service (spec §4), after the session refresh so the synthesis socket signs in with the
+ * new token.
+ */
 export function startApp(): Promise<void> {
-  started ??= runAppStart().catch((error: unknown) => {
-    console.error('app start failed', error);
-    useSession.getState().markInitialized();
-  });
+  started ??= runAppStart()
+    .catch((error: unknown) => {
+      console.error('app start failed', error);
+      useSession.getState().markInitialized();
+    })
+    .then(() => {
+      startSpeechService();
+    });
   return started;
 }

@@ -22,6 +22,13 @@ export interface Platform {
   isWindowOpen(): boolean;
   /** Subscribes to the Android hardware back button; returns the unsubscribe. No-op in the browser. */
   onBackButton(handler: () => void): () => void;
+  /**
+   * Runs `handler` when the app closes: on `pagehide` (the page is left, closed or put in the
+   * back/forward cache, in the browser and the web view alike) and, in the native app, before
+   * exitApp. Capacitor has no event for an app the system closes: its process, and with it every
+   * socket, simply ends. Returns the unsubscribe.
+   */
+  onAppClose(handler: () => void): () => void;
   /** Writes a first-party cookie (device id, spec §3). */
   writeCookie(cookie: string): void;
   storage: KeyValueStorage;
@@ -51,6 +58,19 @@ const localStorageAdapter: KeyValueStorage = {
   },
 };
 
+/** The onAppClose handlers, run by exitApp before the native app closes. */
+const closeHandlers = new Set<() => void>();
+
+function runCloseHandlers(): void {
+  for (const handler of closeHandlers) {
+    try {
+      handler();
+    } catch {
+      // one cleanup's failure must not keep the others from running
+    }
+  }
+}
+
 /** The one place that knows whether we run in a browser or inside the Capacitor shell. */
 export const platform: Platform = {
   name() {
@@ -62,6 +82,7 @@ export const platform: Platform = {
   },
   async exitApp() {
     if (!Capacitor.isNativePlatform()) return;
+    runCloseHandlers();
     await App.exitApp();
   },
   closeWindow() {
@@ -83,6 +104,16 @@ export const platform: Platform = {
     return () => {
       removed = true;
       if (remove) void remove();
+    };
+  },
+  onAppClose(handler) {
+    // a wrapper of our own, so one handler subscribed twice is also unsubscribed twice
+    const entry = () => handler();
+    closeHandlers.add(entry);
+    window.addEventListener('pagehide', entry);
+    return () => {
+      closeHandlers.delete(entry);
+      window.removeEventListener('pagehide', entry);
     };
   },
   writeCookie(cookie) {

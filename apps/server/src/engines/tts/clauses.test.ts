@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { splitClauses } from './clauses.ts';
+import {
+  CROWD_FIRST_CLAUSE_CHARS,
+  firstClauseChars,
+  MAX_FIRST_CLAUSE_CHARS,
+  splitClauses,
+} from './clauses.ts';
 
 describe('splitClauses', () => {
   it('splits at Chinese and Latin clause punctuation and drops it', () => {
@@ -17,6 +22,13 @@ describe('splitClauses', () => {
     expect(clauses.every((c) => c.length <= 24)).toBe(true);
     expect(clauses.join('')).toBe('一'.repeat(60));
   });
+  it('does not cut off a tail of one or two characters', () => {
+    expect(splitClauses('前方约五米处有一个人行横道')).toEqual(['前方约五米处有一个人行横道']);
+    expect(splitClauses('一'.repeat(14))).toEqual(['一'.repeat(14)]);
+    expect(splitClauses('一'.repeat(15))).toEqual(['一'.repeat(12), '一'.repeat(3)]);
+    expect(splitClauses('前方约五米处', 24, 4)).toEqual(['前方约五米处']);
+    expect(splitClauses('前方约五米处的', 24, 4)).toEqual(['前方约五', '米处的']);
+  });
   it('cuts long Latin text at spaces', () => {
     expect(splitClauses('the quick brown fox jumps over the lazy dog', 20)).toEqual([
       'the quick',
@@ -27,5 +39,14 @@ describe('splitClauses', () => {
   it('skips blank and punctuation-only input', () => {
     expect(splitClauses('  ，。…  ')).toEqual([]);
     expect(splitClauses('')).toEqual([]);
+  });
+});
+
+describe('firstClauseChars', () => {
+  it('shortens the first clause to a word once texts wait for a worker', () => {
+    expect(firstClauseChars(0, 2)).toBe(MAX_FIRST_CLAUSE_CHARS);
+    expect(firstClauseChars(1, 2)).toBe(MAX_FIRST_CLAUSE_CHARS);
+    expect(firstClauseChars(2, 2)).toBe(CROWD_FIRST_CLAUSE_CHARS);
+    expect(firstClauseChars(49, 2)).toBe(CROWD_FIRST_CLAUSE_CHARS);
   });
 });

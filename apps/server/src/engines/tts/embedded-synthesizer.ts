@@ -1,14 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { SynthesisOptions } from '@sfm/protocol';
 import { AsyncQueue } from './async-queue.ts';
-import { splitClauses } from './clauses.ts';
+import { firstClauseChars, splitClauses } from './clauses.ts';
 import type { EspeakVoiceSettings } from './espeak-messages.ts';
 import { EspeakPool } from './espeak-pool.ts';
 import { SynthesisError, type SpeechSynthesizer } from './speech-synthesizer.ts';
 
 export const EMBEDDED_VOICE = 'cmn';
-/** First clause length when every worker is taken (≈ 1 s of speech). */
-const BUSY_FIRST_CLAUSE_CHARS = 4;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
@@ -25,7 +23,6 @@ export function espeakVoiceSettings(options: SynthesisOptions): EspeakVoiceSetti
 export interface EmbeddedSynthesizerOptions {
   /** Worker threads, each with its own espeak-ng; default: one per CPU (at most 8). */
   workers?: number;
-  kbps?: number;
   onWorkerError?: (err: Error) => void;
 }
 
@@ -38,7 +35,6 @@ export class EmbeddedSynthesizer implements SpeechSynthesizer {
   constructor(options: EmbeddedSynthesizerOptions = {}) {
     this.pool = new EspeakPool({
       size: options.workers ?? Math.min(8, Math.max(1, availableParallelism())),
-      kbps: options.kbps ?? 48,
       onWorkerError: options.onWorkerError,
     });
   }
@@ -54,8 +50,7 @@ export class EmbeddedSynthesizer implements SpeechSynthesizer {
       return queue;
     }
     const cancel = this.pool.run(
-      // under load a very short first clause gets every listener's first sound out sooner
-      splitClauses(text, undefined, this.pool.busy ? BUSY_FIRST_CLAUSE_CHARS : undefined),
+      splitClauses(text, undefined, firstClauseChars(this.pool.waiting, this.pool.size)),
       espeakVoiceSettings(options),
       (bytes) => queue.push(bytes),
       (error) => {

@@ -21,5 +21,4 @@ export type FromWorker =
 /** What a worker gets at start: a shared cell where the pool writes the seq of a task to abort. */
 export interface EspeakWorkerData {
   cancel: SharedArrayBuffer;
-  kbps: number;
 }

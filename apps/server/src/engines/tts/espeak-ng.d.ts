@@ -5,7 +5,7 @@ declare module '@echogarden/espeak-ng-emscripten' {
     pitch: number;
     volume: number;
     set_voice(name: string): number;
-    /** The callback gets a copy of each audio block; returning true aborts the synthesis. */
+    /** The callback gets each audio block (possibly a view into wasm memory, valid only during the call); returning true aborts the synthesis. */
     synthesize(text: string, callback: (samples: Int16Array, events: unknown[]) => boolean): void;
   }
   export interface ESpeakNGModule {

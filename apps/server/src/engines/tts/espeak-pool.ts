@@ -25,7 +25,6 @@ interface Slot {
 
 export interface EspeakPoolOptions {
   size: number;
-  kbps: number;
   /** A clause that takes longer than this means a stuck worker: it is killed and replaced. */
   clauseTimeoutMs?: number;
   onWorkerError?: (err: Error) => void;
@@ -68,9 +67,16 @@ export class EspeakPool {
     await Promise.all(this.slots.map((s) => s.ready));
   }
 
-  /** More texts in progress than workers: a new text's first audio waits for others' clauses. */
-  get busy(): boolean {
-    return this.jobs.length >= this.options.size;
+  /**
+   * Texts still on their first clause: a new text's first audio waits for the first clause of each
+   * of them (the least-served text goes next), and for little else.
+   */
+  get waiting(): number {
+    return this.jobs.reduce((n, job) => n + (job.next === 0 || (job.next === 1 && job.running) ? 1 : 0), 0);
+  }
+
+  get size(): number {
+    return this.options.size;
   }
 
   /** Speaks clauses in order; returns a function that cancels at once (no more chunks). */
@@ -116,7 +122,7 @@ export class EspeakPool {
 
   private spawn(): Slot {
     const cancel = new SharedArrayBuffer(4);
-    const data: EspeakWorkerData = { cancel, kbps: this.options.kbps };
+    const data: EspeakWorkerData = { cancel };
     const worker = new Worker(workerBootstrap(), { eval: true, workerData: data });
     let markReady!: () => void;
     let failStart!: (err: Error) => void;

@@ -113,9 +113,8 @@ export function SeeForMePage() {
     lastCameraKey.current = key;
   }, [scene, cameraState.status, cameraState.messageKey]);
 
-  // the cloud voice connects while the camera starts, so the first result is not delayed
+  // recognition gets ready while the camera starts (the voice is prepared at app start, speech-start.ts)
   useEffect(() => {
-    void speechOutput.warmUp();
     void prepareSpeechInput();
   }, []);
 

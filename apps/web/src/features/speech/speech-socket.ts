@@ -15,15 +15,30 @@ export function speechSocketAuth(): SocketAuth {
   return token ? { token, deviceId, userType: 'registered' } : { deviceId, userType: 'temporary' };
 }
 
-export type SocketFactory = (namespace: string, options: { auth: SocketAuth; timeoutMs: number }) => Socket;
+export interface SocketOptions {
+  auth: SocketAuth;
+  /** socket.io's connect timeout. */
+  timeoutMs: number;
+  /** A connection of its own instead of sharing the one of the same origin with other namespaces. */
+  forceNew?: boolean;
+  /** socket.io's own reconnection after a drop; without it reconnection is left to the caller. */
+  reconnection?: { attempts: number; delayMs: number };
+}
 
-/** Same origin, websocket only; reconnection is left to the caller. */
-export const defaultSocketFactory: SocketFactory = (namespace, { auth, timeoutMs }) =>
+export type SocketFactory = (namespace: string, options: SocketOptions) => Socket;
+
+/** Same origin, websocket only. */
+export const defaultSocketFactory: SocketFactory = (namespace, { auth, timeoutMs, forceNew, reconnection }) =>
   io(namespace, {
     transports: ['websocket'],
     auth,
     timeout: timeoutMs,
-    reconnection: false,
+    forceNew: forceNew === true,
+    reconnection: reconnection !== undefined,
+    ...(reconnection && {
+      reconnectionAttempts: reconnection.attempts,
+      reconnectionDelay: reconnection.delayMs,
+    }),
     autoConnect: true,
   });
 

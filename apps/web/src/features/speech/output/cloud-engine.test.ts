@@ -1,7 +1,21 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
-import type { AudioChunk, MseAudioPlayer, PlayerSnapshot } from './mse-audio-player.ts';
+import {
+  ANDROID_STREAM_TIMINGS,
+  ANDROID_SYNTHESIS_SOCKET,
+  BROWSER_SYNTHESIS_SOCKET,
+  synthesisSocketOptionsFor,
+  type StreamTimings,
+  type SynthesisSocketOptions,
+} from './cloud-speech-config.ts';
+import type { SocketOptions } from '../speech-socket.ts';
+import {
+  UNSUPPORTED_MPEG,
+  type AudioChunk,
+  type MseAudioPlayer,
+  type PlayerSnapshot,
+} from './mse-audio-player.ts';
 import { FakeSocket } from '../test-fakes.ts';
 
 class FakePlayer {
@@ -53,19 +67,34 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function setup() {
-  const socket = new FakeSocket(true);
+function setup(
+  platform: { timings?: StreamTimings; socket?: SynthesisSocketOptions } = {},
+  socket = new FakeSocket(true),
+) {
   const player = new FakePlayer();
   const tasks: SpeechTask[] = [];
+  const opened: SocketOptions[] = [];
   const engine = new CloudSpeechEngine({
+    ...platform,
     player: player as unknown as MseAudioPlayer,
-    socketFactory: () => socket as unknown as Socket,
+    socketFactory: (_namespace, options) => {
+      opened.push(options);
+      return socket as unknown as Socket;
+    },
     rate: () => 1.25,
     voice: () => 'cmn',
     now: () => now,
     onTask: (t) => tasks.push({ ...t }),
   });
-  return { engine, socket, player, tasks };
+  return { engine, socket, player, tasks, opened };
+}
+/** Speaks and lets the server start the task and send one chunk; `done` is the speak's outcome. */
+async function speakWithData(engine: CloudSpeechEngine, socket: FakeSocket, text = '前方') {
+  const done = engine.speak(text, { onStart: () => undefined });
+  await vi.advanceTimersByTimeAsync(0);
+  socket.serverEmits('synthesisStarted', {});
+  socket.serverEmits('audioGenerated', { audioData: AUDIO });
+  return { done };
 }
 const advance = async (ms: number) => {
   now += ms;
@@ -167,6 +196,138 @@ describe('cloud speech engine', () => {
     void engine.speak('心跳', { onStart: () => undefined });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(socket.emitted.some(([e]) => e === 'heartbeat')).toBe(true);
+    engine.cancel();
+  });
+
+  it('a dropped socket ends the stream of its task only: a task after the reconnect goes on', async () => {
+    const { engine, socket, player } = setup();
+    const { done: first } = await speakWithData(engine, socket);
+    socket.serverEmits('disconnect');
+    await advance(500);
+    expect(player.done).toBe(true);
+    player.ended = true;
+    await advance(500);
+    await expect(first).resolves.toEqual({ kind: 'done' });
+    socket.serverEmits('connect'); // socket.io reconnected it (Android)
+    const { done: second } = await speakWithData(engine, socket, '第二句');
+    await advance(5_000);
+    expect(player.done).toBe(false);
+    engine.cancel();
+    await expect(second).resolves.toEqual({ kind: 'cancelled' });
+  });
+});
+
+describe('cloud speech engine on Android (spec §4, §7, §9)', () => {
+  const android = { timings: ANDROID_STREAM_TIMINGS, socket: ANDROID_SYNTHESIS_SOCKET };
+
+  it('a gap of more than 8 s ends the stream (the check runs every 0.5 s)', async () => {
+    const { engine, socket, player } = setup(android);
+    const { done } = await speakWithData(engine, socket);
+    await advance(8_000); // exactly 8 s: not more than 8 s
+    expect(player.done).toBe(false);
+    await advance(500);
+    expect(player.done).toBe(true);
+    player.ended = true;
+    await advance(500);
+    await expect(done).resolves.toEqual({ kind: 'done' });
+  });
+
+  it('the player caught up: 2 s without data ends the stream', async () => {
+    const { engine, socket, player } = setup(android);
+    const { done } = await speakWithData(engine, socket);
+    player.caughtUp = true;
+    await advance(2_000);
+    expect(player.done).toBe(false);
+    await advance(500);
+    expect(player.done).toBe(true);
+    player.ended = true;
+    await advance(500);
+    await expect(done).resolves.toEqual({ kind: 'done' });
+  });
+
+  it('connects with timeout 30 s, forceNew and 5 reconnection attempts 1 s apart', async () => {
+    expect(synthesisSocketOptionsFor('android')).toBe(ANDROID_SYNTHESIS_SOCKET);
+    expect(synthesisSocketOptionsFor('h5')).toBe(BROWSER_SYNTHESIS_SOCKET);
+    expect(synthesisSocketOptionsFor('ios')).toBe(BROWSER_SYNTHESIS_SOCKET);
+    const { engine, opened } = setup(android);
+    await engine.prepare();
+    expect(opened).toEqual([
+      {
+        auth: expect.objectContaining({ userType: 'temporary' }) as unknown,
+        timeoutMs: 30_000,
+        forceNew: true,
+        reconnection: { attempts: 5, delayMs: 1_000 },
+      },
+    ]);
+    const browser = setup();
+    await browser.engine.prepare();
+    expect(browser.opened).toEqual([{ auth: expect.anything() as unknown, timeoutMs: 10_000 }]);
+  });
+
+  it('waits 30 s for the connection on Android, 10 s in the browser', async () => {
+    const waitFor = (platform: Parameters<typeof setup>[0]) => {
+      const { engine, socket } = setup(platform, new FakeSocket(false));
+      const outcome = { settled: false, error: '' };
+      engine.prepare().then(
+        () => (outcome.settled = true),
+        (error: Error) => Object.assign(outcome, { settled: true, error: error.message }),
+      );
+      return { outcome, socket };
+    };
+    const onAndroid = waitFor(android);
+    const inBrowser = waitFor({});
+    await advance(9_999);
+    expect(inBrowser.outcome.settled).toBe(false);
+    await advance(1);
+    expect(inBrowser.outcome).toEqual({ settled: true, error: 'connection timeout' });
+    await advance(19_999);
+    expect(onAndroid.outcome.settled).toBe(false);
+    await advance(1);
+    expect(onAndroid.outcome).toEqual({ settled: true, error: 'connection timeout' });
+  });
+});
+
+describe('cloud speech engine prepare and dispose (spec §4 app start)', () => {
+  it('prepare connects the socket and resolves once it is connected', async () => {
+    const { engine, socket } = setup({}, new FakeSocket(false));
+    let ready = false;
+    void engine.prepare().then(() => (ready = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready).toBe(false);
+    socket.serverEmits('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready).toBe(true);
+  });
+
+  it('prepare rejects when the connection fails, and closes that socket', async () => {
+    const socket = new FakeSocket(false);
+    const { engine } = setup({}, socket);
+    const disconnect = vi.spyOn(socket, 'disconnect');
+    const prepared = engine.prepare();
+    socket.serverEmits('connect_error', new Error('xhr poll error'));
+    await expect(prepared).rejects.toThrow('xhr poll error');
+    expect(disconnect).toHaveBeenCalledOnce();
+  });
+
+  it('prepare rejects without audio/mpeg playback', async () => {
+    const { engine, player, opened } = setup();
+    player.supported = () => false;
+    await expect(engine.prepare()).rejects.toThrow(UNSUPPORTED_MPEG);
+    expect(opened).toHaveLength(0);
+  });
+
+  it('dispose cancels the current task and closes the socket; the next text reconnects', async () => {
+    const { engine, socket, opened } = setup();
+    const { done: said } = await speakWithData(engine, socket);
+    engine.dispose();
+    await expect(said).resolves.toEqual({ kind: 'cancelled' });
+    expect(socket.emitted.at(-1)?.[0]).toBe('stopSynthesis');
+    expect(socket.connected).toBe(false);
+    socket.serverEmits('audioGenerated', { audioData: AUDIO }); // listeners are gone: ignored
+    socket.connected = true;
+    void engine.speak('又来了', { onStart: () => undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened).toHaveLength(2);
     engine.cancel();
   });
 });

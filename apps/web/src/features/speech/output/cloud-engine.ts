@@ -9,19 +9,19 @@ import {
   type SocketFactory,
 } from '../speech-socket.ts';
 import {
-  COMPLETION_CHECK_MS,
-  END_CHECK_INTERVAL_MS,
+  BROWSER_STREAM_TIMINGS,
+  BROWSER_SYNTHESIS_SOCKET,
+  type StreamTimings,
+  type SynthesisSocketOptions,
+} from './cloud-speech-config.ts';
+import {
   endOfCloudSpeech,
   MseAudioPlayer,
-  SHORT_CLIP_WAIT_MS,
   streamDone,
   UNSUPPORTED_MPEG,
   type AudioChunk,
 } from './mse-audio-player.ts';
 import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './types.ts';
-
-/** Connection timeout for /speech-synthesis. */
-export const SYNTHESIS_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Spec §3 speech task (front end only). */
 export interface SpeechTask {
@@ -34,7 +34,12 @@ export interface SpeechTask {
 }
 
 export interface CloudEngineOptions {
+  /** Default: an MseAudioPlayer with the same `timings`. */
   player?: MseAudioPlayer;
+  /** Stream and end-check timings of the platform (default: the browser's). */
+  timings?: Readonly<StreamTimings>;
+  /** How /speech-synthesis connects on the platform (default: the browser's). */
+  socket?: Readonly<SynthesisSocketOptions>;
   socketFactory?: SocketFactory;
   rate?: () => number;
   voice?: () => string | null;
@@ -65,15 +70,19 @@ export class CloudSpeechEngine implements SpeechEngine {
     seq: number;
     checks: number;
     lastCheckAt: number;
+    /** The socket dropped during this task: its stream is over even if socket.io reconnects. */
+    socketClosed: boolean;
     timer: ReturnType<typeof setInterval> | null;
   } | null = null;
   private pendingStarts = 0;
-  private socketClosed = false;
   lastTask: SpeechTask | null = null;
 
   constructor(options: CloudEngineOptions = {}) {
-    this.player = options.player ?? new MseAudioPlayer();
+    const timings = options.timings ?? BROWSER_STREAM_TIMINGS;
+    this.player = options.player ?? new MseAudioPlayer({ timings });
     this.opts = {
+      timings,
+      socket: options.socket ?? BROWSER_SYNTHESIS_SOCKET,
       socketFactory: options.socketFactory ?? defaultSocketFactory,
       rate: options.rate ?? (() => 1),
       voice: options.voice ?? (() => null),
@@ -99,13 +108,16 @@ export class CloudSpeechEngine implements SpeechEngine {
     return false;
   }
 
+  /** Connects the socket ahead of the first text; rejects when it cannot (app start retries). */
   async prepare(): Promise<void> {
-    if (!this.player.supported()) return;
-    try {
-      await this.connect();
-    } catch (error) {
-      console.warn('speech synthesis socket not ready:', error instanceof Error ? error.message : error);
-    }
+    if (!this.player.supported()) throw new Error(UNSUPPORTED_MPEG);
+    await this.connect();
+  }
+
+  /** App close: stops the current task and closes the socket (the next text would reconnect). */
+  dispose(): void {
+    this.cancel();
+    this.disconnect();
   }
 
   playerSnapshot() {
@@ -125,11 +137,10 @@ export class CloudSpeechEngine implements SpeechEngine {
   private async openSocket(): Promise<Socket> {
     this.disconnect();
     const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, {
+      ...this.opts.socket,
       auth: speechSocketAuth(),
-      timeoutMs: SYNTHESIS_CONNECT_TIMEOUT_MS,
     });
     this.socket = socket;
-    this.socketClosed = false;
     socket.on('synthesisStarted', () => {
       this.pendingStarts = Math.max(0, this.pendingStarts - 1);
       if (this.current && this.pendingStarts === 0) this.current.awaitingStart = false;
@@ -140,20 +151,20 @@ export class CloudSpeechEngine implements SpeechEngine {
       this.fail(parsed.success ? parsed.data.message : 'speech synthesis error');
     });
     socket.on('disconnect', () => {
-      this.socketClosed = true;
+      if (this.current) this.current.socketClosed = true;
     });
     this.stopHeartbeat = startHeartbeat(socket);
     try {
-      await waitConnected(socket, SYNTHESIS_CONNECT_TIMEOUT_MS);
+      await waitConnected(socket, this.opts.socket.timeoutMs);
     } catch (error) {
-      this.disconnect();
+      // unless dispose() already closed it (and a newer socket may be in its place)
+      if (this.socket === socket) this.disconnect();
       throw error;
     }
     return socket;
   }
 
-  /** Closes the socket (app shutdown, debug page). */
-  disconnect(): void {
+  private disconnect(): void {
     this.stopHeartbeat?.();
     this.stopHeartbeat = null;
     const socket = this.socket;
@@ -221,7 +232,7 @@ export class CloudSpeechEngine implements SpeechEngine {
     const snap = this.player.snapshot();
     const observation = {
       hasData: current.hasData,
-      socketClosed: this.socketClosed,
+      socketClosed: current.socketClosed,
       msSinceLastData: now - (current.hasData ? current.lastDataAt : current.task.startTime),
       playerEnded: snap.ended,
       playerCaughtUp: snap.caughtUp,
@@ -229,17 +240,18 @@ export class CloudSpeechEngine implements SpeechEngine {
       currentTime: snap.currentTime,
       completionChecks: current.checks,
     };
-    if (!snap.started && current.hasData && observation.msSinceLastData > SHORT_CLIP_WAIT_MS) {
+    const timings = this.opts.timings;
+    if (!snap.started && current.hasData && observation.msSinceLastData > timings.shortClipWaitMs) {
       this.player.startNow(current.task.id);
     }
-    if (streamDone(observation)) {
+    if (streamDone(observation, timings)) {
       this.player.markStreamDone(current.task.id);
-      if (now - current.lastCheckAt >= COMPLETION_CHECK_MS) {
+      if (now - current.lastCheckAt >= timings.completionCheckMs) {
         current.checks += 1;
         current.lastCheckAt = now;
       }
     }
-    const reason = endOfCloudSpeech(observation);
+    const reason = endOfCloudSpeech(observation, timings);
     if (!reason) return;
     this.player.stop();
     if (reason === 'no-data' && !current.hasData) {
@@ -289,7 +301,8 @@ export class CloudSpeechEngine implements SpeechEngine {
         seq: 0,
         checks: 0,
         lastCheckAt: task.startTime,
-        timer: setInterval(() => this.check(), END_CHECK_INTERVAL_MS),
+        socketClosed: false,
+        timer: setInterval(() => this.check(), this.opts.timings.endCheckIntervalMs),
       };
       this.pendingStarts += 1;
       socket.emit('startSynthesis', { options });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANDROID_STREAM_TIMINGS,
+  BROWSER_STREAM_TIMINGS,
+  streamTimingsFor,
+  type StreamTimings,
+} from './cloud-speech-config.ts';
+import {
   endOfCloudSpeech,
   MseAudioPlayer,
   shouldStartPlayback,
@@ -69,6 +75,56 @@ describe('end of cloud speech (spec §4), a pure function', () => {
   });
 });
 
+describe('Android stream timings (spec §4, §9)', () => {
+  const android = ANDROID_STREAM_TIMINGS;
+
+  it('are chosen for android only; the browser and iOS keep the browser values', () => {
+    expect(streamTimingsFor('android')).toBe(ANDROID_STREAM_TIMINGS);
+    expect(streamTimingsFor('h5')).toBe(BROWSER_STREAM_TIMINGS);
+    expect(streamTimingsFor('ios')).toBe(BROWSER_STREAM_TIMINGS);
+    expect(android).toMatchObject({
+      minStartBufferS: 3,
+      endedRemainingS: 0.2,
+      streamGapMs: 8_000,
+      endOfStreamGraceMs: 2_000,
+    });
+    // everything else is shared
+    const differs = (Object.keys(android) as (keyof StreamTimings)[]).filter(
+      (k) => android[k] !== BROWSER_STREAM_TIMINGS[k],
+    );
+    expect(differs.sort()).toEqual([
+      'endOfStreamGraceMs',
+      'endedRemainingS',
+      'minStartBufferS',
+      'streamGapMs',
+    ]);
+  });
+
+  it('a gap of more than 8 s is the end of the stream on Android (6 s in the browser)', () => {
+    expect(streamDone(obs({ msSinceLastData: 7_900 }), android)).toBe(false);
+    expect(streamDone(obs({ msSinceLastData: 8_100 }), android)).toBe(true);
+    expect(streamDone(obs({ msSinceLastData: 6_100 }))).toBe(true);
+    expect(endOfCloudSpeech(obs({ msSinceLastData: 7_900, playerEnded: true }), android)).toBeNull();
+    expect(endOfCloudSpeech(obs({ msSinceLastData: 8_100, playerEnded: true }), android)).toBe(
+      'player-ended',
+    );
+  });
+
+  it('the end-of-stream grace is 2 s on Android (1.5 s in the browser)', () => {
+    const caughtUp = (ms: number) => obs({ playerCaughtUp: true, msSinceLastData: ms });
+    expect(streamDone(caughtUp(1_900), android)).toBe(false);
+    expect(streamDone(caughtUp(2_100), android)).toBe(true);
+    expect(streamDone(caughtUp(1_600))).toBe(true);
+  });
+
+  it('playback starts at 3 s buffered on Android (0.5 s in the browser)', () => {
+    expect(shouldStartPlayback(2.9, false, android)).toBe(false);
+    expect(shouldStartPlayback(3, false, android)).toBe(true);
+    expect(shouldStartPlayback(0.6, false)).toBe(true);
+    expect(shouldStartPlayback(0.1, true, android)).toBe(true);
+  });
+});
+
 class FakeSourceBuffer extends EventTarget {
   updating = false;
   appended: Uint8Array[] = [];
@@ -122,7 +178,7 @@ function fakeAudio() {
 }
 
 describe('MseAudioPlayer', () => {
-  function setup() {
+  function setup(timings?: StreamTimings) {
     const sources: FakeMediaSource[] = [];
     const audio = fakeAudio();
     const MS = class extends FakeMediaSource {
@@ -136,6 +192,7 @@ describe('MseAudioPlayer', () => {
       createAudio: () => audio,
       createObjectURL: () => 'blob:x',
       revokeObjectURL: () => undefined,
+      timings,
     });
     return { player, sources, audio };
   }
@@ -203,5 +260,40 @@ describe('MseAudioPlayer', () => {
     expect(sources[0]!.readyState).toBe('ended');
     audio.currentTime = 0.15;
     expect(player.snapshot().ended).toBe(true);
+  });
+
+  it('with the Android timings, playback starts at 3 s buffered', async () => {
+    const { player, sources, audio } = setup(ANDROID_STREAM_TIMINGS);
+    player.startTask('a', () => undefined);
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.append('a', { data: new Uint8Array(29), seq: 0 }); // 2.9 s
+    await flush();
+    expect(audio.plays).toBe(0);
+    player.append('a', { data: new Uint8Array(1), seq: 1 }); // 3.0 s
+    await flush();
+    expect(audio.plays).toBe(1);
+  });
+
+  it('ended once less than 0.2 s is left on Android, 0.15 s in the browser', async () => {
+    const playOneSecond = async (timings?: StreamTimings) => {
+      const { player, sources, audio } = setup(timings);
+      player.startTask('e', () => undefined);
+      sources[0]!.dispatchEvent(new Event('sourceopen'));
+      player.append('e', { data: new Uint8Array(10), seq: 0 }); // 1 s
+      player.markStreamDone('e');
+      await flush();
+      expect(audio.plays).toBe(1);
+      return (currentTime: number) => {
+        audio.currentTime = currentTime;
+        return player.snapshot();
+      };
+    };
+    const android = await playOneSecond(ANDROID_STREAM_TIMINGS);
+    expect(android(0.79)).toMatchObject({ ended: false, caughtUp: false }); // 0.21 s left
+    expect(android(0.81)).toMatchObject({ ended: true, caughtUp: true }); // 0.19 s left
+    const browser = await playOneSecond();
+    expect(browser(0.81).ended).toBe(false); // 0.19 s left
+    expect(browser(0.84).ended).toBe(false); // 0.16 s left
+    expect(browser(0.86).ended).toBe(true); // 0.14 s left
   });
 });

@@ -1,24 +1,5 @@
 import { mediaSourceConstructor } from '../../../platform/media.ts';
-
-/** Spec §9 streamed audio player (browser values). */
-export const MIN_START_BUFFER_S = 0.5;
-export const MAX_KEPT_BUFFER_S = 100;
-/** Remaining buffered audio under this counts as "ended" once the stream is done. */
-export const ENDED_REMAINING_S = 0.15;
-/** The stream is done and the buffer end is this close to the playhead. */
-export const DRAINED_WITHIN_S = 0.5;
-/** A gap in audio data longer than this is the end of the stream. */
-export const STREAM_GAP_MS = 6_000;
-/** Spec §9 end-of-stream grace: the player caught up and no data came for this long. */
-export const END_OF_STREAM_GRACE_MS = 1_500;
-/** The player ended and no data arrived for this long. */
-export const NO_DATA_MS = 30_000;
-/** Completion checks every 2 s once the stream is done; after 10 the task is over anyway. */
-export const COMPLETION_CHECK_MS = 2_000;
-export const MAX_COMPLETION_CHECKS = 10;
-export const END_CHECK_INTERVAL_MS = 500;
-/** Data stopped this long with less than 0.5 s buffered: play the short clip anyway. */
-export const SHORT_CLIP_WAIT_MS = 300;
+import { BROWSER_STREAM_TIMINGS, type StreamTimings } from './cloud-speech-config.ts';
 
 export const UNSUPPORTED_MPEG = '浏览器不支持 audio/mpeg 格式';
 
@@ -31,7 +12,7 @@ export interface EndObservation {
   /** ms since the last audio chunk (or since the task started when none came). */
   msSinceLastData: number;
   playerEnded: boolean;
-  /** Playback reached the end of what is buffered (less than 0.15 s left) and waits for more. */
+  /** Playback reached the end of what is buffered (less than `endedRemainingS` left) and waits for more. */
   playerCaughtUp?: boolean;
   bufferedEnd: number;
   currentTime: number;
@@ -42,33 +23,42 @@ export interface EndObservation {
 export type EndReason = 'player-ended' | 'buffer-drained' | 'no-data' | 'max-checks';
 
 /**
- * Spec §4/§9: the stream counts as done when the socket closed, data paused longer than 6 s, or the
- * player has played everything and no data came within the 1.5 s end-of-stream grace (so a blind
- * user is not kept "speaking" for 6 s of silence after the voice ended).
+ * Spec §4/§9: the stream counts as done when the socket closed, data paused longer than the gap
+ * threshold (6 s, 8 s on Android), or the player has played everything and no data came within the
+ * end-of-stream grace (1.5 s, 2 s on Android), so a blind user is not kept "speaking" through seconds
+ * of silence after the voice ended.
  */
 export function streamDone(
   o: Pick<EndObservation, 'socketClosed' | 'hasData' | 'msSinceLastData' | 'playerCaughtUp'>,
+  t: Readonly<StreamTimings> = BROWSER_STREAM_TIMINGS,
 ): boolean {
   if (o.socketClosed) return true;
   if (!o.hasData) return false;
-  if (o.msSinceLastData > STREAM_GAP_MS) return true;
-  return o.playerCaughtUp === true && o.msSinceLastData > END_OF_STREAM_GRACE_MS;
+  if (o.msSinceLastData > t.streamGapMs) return true;
+  return o.playerCaughtUp === true && o.msSinceLastData > t.endOfStreamGraceMs;
 }
 
 /** Spec §4 end of cloud speech, as a pure function; null while the speech is still going. */
-export function endOfCloudSpeech(o: EndObservation): EndReason | null {
-  const done = streamDone(o);
+export function endOfCloudSpeech(
+  o: EndObservation,
+  t: Readonly<StreamTimings> = BROWSER_STREAM_TIMINGS,
+): EndReason | null {
+  const done = streamDone(o, t);
   if (done && o.playerEnded) return 'player-ended';
-  if (done && o.hasData && o.bufferedEnd - o.currentTime <= DRAINED_WITHIN_S) return 'buffer-drained';
-  if (o.playerEnded && o.msSinceLastData >= NO_DATA_MS) return 'no-data';
-  if (!o.hasData && o.msSinceLastData >= NO_DATA_MS) return 'no-data';
-  if (done && o.completionChecks >= MAX_COMPLETION_CHECKS) return 'max-checks';
+  if (done && o.hasData && o.bufferedEnd - o.currentTime <= t.drainedWithinS) return 'buffer-drained';
+  if (o.playerEnded && o.msSinceLastData >= t.noDataMs) return 'no-data';
+  if (!o.hasData && o.msSinceLastData >= t.noDataMs) return 'no-data';
+  if (done && o.completionChecks >= t.maxCompletionChecks) return 'max-checks';
   return null;
 }
 
-/** Should playback start now? Once 0.5 s is buffered, or the stream is done with anything buffered. */
-export function shouldStartPlayback(buffered: number, done: boolean): boolean {
-  return buffered >= MIN_START_BUFFER_S || (done && buffered > 0);
+/** Should playback start now? Once the start buffer is reached, or the stream is done with anything buffered. */
+export function shouldStartPlayback(
+  buffered: number,
+  done: boolean,
+  t: Readonly<StreamTimings> = BROWSER_STREAM_TIMINGS,
+): boolean {
+  return buffered >= t.minStartBufferS || (done && buffered > 0);
 }
 
 export interface AudioChunk {
@@ -80,7 +70,7 @@ export interface PlayerSnapshot {
   taskId: string | null;
   started: boolean;
   ended: boolean;
-  /** Started, nothing queued and less than 0.15 s of buffered audio left. */
+  /** Started, nothing queued and less than `endedRemainingS` of buffered audio left. */
   caughtUp: boolean;
   bufferedStart: number;
   bufferedEnd: number;
@@ -105,16 +95,19 @@ export interface MseAudioPlayerDeps {
   createAudio?: () => AudioElementLike;
   createObjectURL?: (source: MediaSource) => string;
   revokeObjectURL?: (url: string) => void;
+  /** Start buffer, kept buffer and "ended" threshold (default: the browser's). */
+  timings?: Readonly<StreamTimings>;
 }
 
 /**
  * Plays one streamed MP3 task at a time through MediaSource. A new task id drops the previous
- * task, its queue and its state. Chunks are appended in order; playback starts once 0.5 s is
- * buffered (or the stream is done); at most 100 s is kept buffered.
+ * task, its queue and its state. Chunks are appended in order; playback starts once the start buffer
+ * is reached (or the stream is done); at most `maxKeptBufferS` is kept buffered.
  */
 export class MseAudioPlayer {
   private readonly MS: typeof MediaSource | null;
-  private readonly deps: Required<Omit<MseAudioPlayerDeps, 'MediaSource'>>;
+  private readonly deps: Required<Omit<MseAudioPlayerDeps, 'MediaSource' | 'timings'>>;
+  private readonly timings: Readonly<StreamTimings>;
   private audio: AudioElementLike | null = null;
   private source: MediaSource | null = null;
   private buffer: SourceBuffer | null = null;
@@ -129,6 +122,7 @@ export class MseAudioPlayer {
 
   constructor(deps: MseAudioPlayerDeps = {}) {
     this.MS = deps.MediaSource === undefined ? mediaSourceConstructor() : deps.MediaSource;
+    this.timings = deps.timings ?? BROWSER_STREAM_TIMINGS;
     this.deps = {
       createAudio: deps.createAudio ?? (() => new Audio()),
       createObjectURL: deps.createObjectURL ?? ((s) => URL.createObjectURL(s)),
@@ -187,14 +181,14 @@ export class MseAudioPlayer {
     this.pump();
   }
 
-  /** No more data will come for this task: playback may start with less than 0.5 s, then end. */
+  /** No more data will come for this task: playback may start below the start buffer, then end. */
   markStreamDone(taskId: string): void {
     if (taskId !== this.taskId || this.done) return;
     this.done = true;
     this.pump();
   }
 
-  /** Starts playback with whatever is buffered (a clip shorter than 0.5 s whose data has stopped). */
+  /** Starts playback with whatever is buffered (a clip shorter than the start buffer whose data has stopped). */
   startNow(taskId: string): void {
     if (taskId !== this.taskId || this.started || !this.audio) return;
     if (this.bufferedRange().end <= 0) return;
@@ -242,9 +236,10 @@ export class MseAudioPlayer {
     const audio = this.audio;
     if (sb && audio && !sb.updating) {
       const { start, end } = this.bufferedRange();
-      if (end - start > MAX_KEPT_BUFFER_S && audio.currentTime - start > 1) {
+      const kept = this.timings.maxKeptBufferS;
+      if (end - start > kept && audio.currentTime - start > 1) {
         try {
-          sb.remove(start, Math.min(audio.currentTime - 1, end - MAX_KEPT_BUFFER_S));
+          sb.remove(start, Math.min(audio.currentTime - 1, end - kept));
           return; // updateend comes again
         } catch {
           // keep going
@@ -259,7 +254,7 @@ export class MseAudioPlayer {
     const audio = this.audio;
     if (!audio || this.started) return;
     const { end } = this.bufferedRange();
-    if (!shouldStartPlayback(end - audio.currentTime, this.done)) return;
+    if (!shouldStartPlayback(end - audio.currentTime, this.done, this.timings)) return;
     this.started = true;
     audio.play().catch((error: unknown) => {
       console.warn('audio play refused:', error);
@@ -269,12 +264,9 @@ export class MseAudioPlayer {
   snapshot(): PlayerSnapshot {
     const { start, end } = this.bufferedRange();
     const currentTime = this.audio?.currentTime ?? 0;
-    const ended =
-      this.started &&
-      (this.audio?.ended === true ||
-        (this.done && this.queue.length === 0 && end > 0 && end - currentTime < ENDED_REMAINING_S));
     const caughtUp =
-      this.started && this.queue.length === 0 && end > 0 && end - currentTime < ENDED_REMAINING_S;
+      this.started && this.queue.length === 0 && end > 0 && end - currentTime < this.timings.endedRemainingS;
+    const ended = this.started && (this.audio?.ended === true || (this.done && caughtUp));
     return {
       taskId: this.taskId,
       started: this.started,

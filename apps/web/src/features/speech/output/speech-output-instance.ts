@@ -2,6 +2,7 @@ import { platform } from '../../../platform/index.ts';
 import { readSelectedVoice, readSpeechEngine, readSpeechRate } from '../speech-preferences.ts';
 import { BrowserSpeechEngine } from './browser-engine.ts';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
+import { streamTimingsFor, synthesisSocketOptionsFor } from './cloud-speech-config.ts';
 import { NativeSpeechEngine } from './native-engine.ts';
 import { SilentSpeechEngine } from './silent-engine.ts';
 import { SpeechOutputService } from './speech-output-service.ts';
@@ -35,11 +36,20 @@ function publishTask(task: Readonly<SpeechTask>): void {
   }
 }
 
+const platformName = platform.name();
+
 /** The app's engines, each created once. */
 export const speechEngines = {
   browser: new BrowserSpeechEngine({ rate: readSpeechRate }),
   native: new NativeSpeechEngine(undefined, readSpeechRate),
-  cloud: new CloudSpeechEngine({ rate: readSpeechRate, voice: readSelectedVoice, onTask: publishTask }),
+  // the platform's stream timings reach its MseAudioPlayer too (the engine creates it with them)
+  cloud: new CloudSpeechEngine({
+    timings: streamTimingsFor(platformName),
+    socket: synthesisSocketOptionsFor(platformName),
+    rate: readSpeechRate,
+    voice: readSelectedVoice,
+    onTask: publishTask,
+  }),
   silent: new SilentSpeechEngine(),
 };
 
@@ -63,4 +73,5 @@ export function chooseEngineChain(): SpeechEngine[] {
 export const speechOutput = new SpeechOutputService({
   chain: chooseEngineChain,
   silent: speechEngines.silent,
+  engines: Object.values(speechEngines),
 });

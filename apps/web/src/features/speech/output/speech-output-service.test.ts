@@ -53,10 +53,11 @@ class ManualEngine implements SpeechEngine {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(chain: SpeechEngine[]) {
+function setup(chain: SpeechEngine[], engines: SpeechEngine[] = chain) {
   const service = new SpeechOutputService({
     chain: () => chain,
     silent: new SilentSpeechEngine(),
+    engines,
     now: () => 7,
   });
   const events: SpeechEvent[] = [];
@@ -182,5 +183,54 @@ describe('speech output queue', () => {
     void service.speak('云端失败');
     await tick();
     expect(device.said).toEqual(['云端失败']);
+  });
+});
+
+describe('speech service start and close (spec §4 app start)', () => {
+  /** An engine that gets ready as the test says and records its dispose. */
+  function preparing(name: EngineName, prepare?: () => Promise<void>, available = true) {
+    return Object.assign(new ManualEngine(name), {
+      available: () => available,
+      prepare: prepare && vi.fn(prepare),
+      dispose: vi.fn(),
+    });
+  }
+
+  it('init prepares the preferred available engine only and reports success', async () => {
+    const missing = preparing('cloud', () => Promise.resolve(), false);
+    const preferred = preparing('cloud', () => Promise.resolve());
+    const device = preparing('browser', () => Promise.resolve());
+    const { service } = setup([missing, preferred, device]);
+    await expect(service.init()).resolves.toBe(true);
+    expect(missing.prepare).not.toHaveBeenCalled();
+    expect(preferred.prepare).toHaveBeenCalledOnce();
+    expect(device.prepare).not.toHaveBeenCalled();
+  });
+
+  it('an engine with nothing to prepare, or no engine at all, is ready', async () => {
+    await expect(setup([new ManualEngine('browser')]).service.init()).resolves.toBe(true);
+    await expect(setup([]).service.init()).resolves.toBe(true);
+  });
+
+  it('init reports false with a warning when the preferred engine cannot get ready; never rejects', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { service } = setup([preparing('cloud', () => Promise.reject(new Error('connection timeout')))]);
+    await expect(service.init()).resolves.toBe(false);
+    expect(warn).toHaveBeenCalledWith('speech service init failed:', 'connection timeout');
+  });
+
+  it('dispose stops all speech and disposes every engine, the ones outside the chain too', async () => {
+    const device = preparing('browser');
+    const cloud = preparing('cloud');
+    const { service, events } = setup([device], [device, cloud]);
+    const said = service.speak('再见');
+    await tick();
+    service.dispose();
+    await expect(said).resolves.toBeUndefined();
+    expect(device.cancels).toBe(1);
+    expect(service.isSpeaking()).toBe(false);
+    expect(events.at(-1)).toMatchObject({ type: 'speechCancelled' });
+    expect(device.dispose).toHaveBeenCalledOnce();
+    expect(cloud.dispose).toHaveBeenCalledOnce();
   });
 });

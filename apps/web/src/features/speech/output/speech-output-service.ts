@@ -21,6 +21,8 @@ export interface SpeechOutputServiceOptions {
   /** The engines to try for one utterance, preferred first (the silent one is added last). */
   chain: () => SpeechEngine[];
   silent: SpeechEngine;
+  /** Every engine the app made, for dispose (the chain holds only the preferred ones). */
+  engines: readonly SpeechEngine[];
   now?: () => number;
   /** Mirror every event on `window` as `sfm:speech` (default true). */
   domEvents?: boolean;
@@ -141,13 +143,31 @@ export class SpeechOutputService implements SpeechOutput {
     this.next();
   }
 
-  /** Lets the preferred engine get ready (the cloud socket connects) before the first text. */
-  async warmUp(): Promise<void> {
+  /**
+   * Spec §4 app start: gets the preferred available engine ready (the cloud socket connects) before
+   * the first text. False when it could not, so the caller can retry; an engine with nothing to
+   * prepare is ready. Never rejects.
+   */
+  async init(): Promise<boolean> {
     try {
       const engine = this.opts.chain().find((e) => e.available());
       await engine?.prepare?.();
-    } catch {
-      // warming up is only an optimisation
+      return true;
+    } catch (error) {
+      console.warn('speech service init failed:', error instanceof Error ? error.message : error);
+      return false;
+    }
+  }
+
+  /** App close: stops all speech and frees what the engines hold (the cloud socket). */
+  dispose(): void {
+    this.stopAll();
+    for (const engine of this.opts.engines) {
+      try {
+        engine.dispose?.();
+      } catch {
+        // the page is going away: one engine's failure must not keep the others open
+      }
     }
   }
 

@@ -33,8 +33,10 @@ export interface SpeechEngine {
   /** Pause / resume where the engine can (browser only); false when refused. */
   pause(): boolean;
   resume(): boolean;
-  /** Gets ready ahead of the first text (the cloud engine connects its socket); never throws. */
+  /** Gets ready ahead of the first text (the cloud engine connects its socket); rejects when it cannot. */
   prepare?(): Promise<void>;
+  /** Frees what the engine holds (the cloud socket) when the app closes. */
+  dispose?(): void;
 }
 
 export type SpeechEvent =

@@ -1,0 +1,36 @@
+import { App } from '@capacitor/app';
+import { Capacitor } from '@capacitor/core';
+import { describe, expect, it, vi } from 'vitest';
+import { platform } from './platform.ts';
+
+vi.mock('@capacitor/core', () => ({
+  Capacitor: { getPlatform: vi.fn(() => 'web'), isNativePlatform: vi.fn(() => false) },
+}));
+vi.mock('@capacitor/app', () => ({ App: { exitApp: vi.fn(() => Promise.resolve()) } }));
+
+describe('platform.onAppClose', () => {
+  it('runs on pagehide until unsubscribed', () => {
+    const handler = vi.fn();
+    const off = platform.onAppClose(handler);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(handler).toHaveBeenCalledOnce();
+    off();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('in the native app runs before exitApp closes it; in the browser exitApp does nothing', async () => {
+    const order: string[] = [];
+    const off = platform.onAppClose(() => order.push('close'));
+    vi.mocked(App.exitApp).mockImplementation(() => {
+      order.push('exit');
+      return Promise.resolve();
+    });
+    await platform.exitApp();
+    expect(order).toEqual([]);
+    vi.mocked(Capacitor.isNativePlatform).mockReturnValue(true);
+    await platform.exitApp();
+    expect(order).toEqual(['close', 'exit']);
+    off();
+  });
+});
