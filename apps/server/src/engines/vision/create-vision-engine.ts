@@ -1,5 +1,6 @@
 import { EmbeddedVisionEngine } from './embedded/embedded-vision-engine.ts';
 import { OpenAiCompatibleVisionEngine } from './openai-compatible-vision-engine.ts';
+import { embeddedVisionConcurrency, withConcurrencyLimit } from './concurrency-limit.ts';
 import type { VisionConfig } from './vision-config.ts';
 import type { VisionEngine } from './vision-engine.ts';
 
@@ -7,7 +8,8 @@ import type { VisionEngine } from './vision-engine.ts';
 export function createVisionEngine(config: VisionConfig): VisionEngine {
   switch (config.engine) {
     case 'embedded':
-      return new EmbeddedVisionEngine();
+      // a cloud engine serves many requests at once; this one shares the server's own cores
+      return withConcurrencyLimit(new EmbeddedVisionEngine(), embeddedVisionConcurrency());
     case 'dashscope':
       return new OpenAiCompatibleVisionEngine({
         name: 'dashscope',
