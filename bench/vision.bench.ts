@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadavg } from 'node:os';
+import {
+  embeddedVisionConcurrency,
+  withConcurrencyLimit,
+} from '../apps/server/src/engines/vision/concurrency-limit.ts';
 import { EmbeddedVisionEngine } from '../apps/server/src/engines/vision/embedded/embedded-vision-engine.ts';
+import type { VisionEngine } from '../apps/server/src/engines/vision/vision-engine.ts';
 import type { Stage, StageTimer } from '../apps/server/src/engines/vision/embedded/stage-timer.ts';
 import {
   fixturesDir,
@@ -58,6 +63,8 @@ const items = (
   JSON.parse(readFileSync(path.join(dir, 'GROUND_TRUTH.json'), 'utf8')) as { items: GroundTruthItem[] }
 ).items;
 
+/** Users whose photos arrive at the same moment in the crowd section. */
+const CROWD = 4;
 const recorder = new StageRecorder();
 const engine = new EmbeddedVisionEngine({ timer: recorder });
 const t0 = performance.now();
@@ -139,5 +146,32 @@ for (const item of items.filter((i) => i.kind === 'scene')) {
 console.log('scene (realtime)');
 console.log(sceneRows.join('\n'));
 console.log(`must-mention named ${hits}/${total} = ${pct(hits / Math.max(1, total))}, ${summary(sceneRuns)}`);
+
+/** Several users' photos at once: each user's wait, all side by side vs through the server's queue. */
+async function crowd(target: VisionEngine, images: Buffer[]): Promise<number[]> {
+  const start = performance.now();
+  return Promise.all(
+    images.map(async (image) => {
+      await target.analyze({ image, scenario: 'realtime' });
+      return performance.now() - start;
+    }),
+  );
+}
+const crowdImages = await Promise.all(
+  items
+    .filter((i) => i.kind === 'scene')
+    .slice(0, CROWD)
+    .map((i) => standardImage(i.file)),
+);
+const queued = withConcurrencyLimit(engine, embeddedVisionConcurrency());
+for (const [name, target] of [
+  ['side by side', engine],
+  [`queued (${embeddedVisionConcurrency()} at a time)`, queued],
+] as const) {
+  const waits = await crowd(target, crowdImages);
+  console.log(
+    `${crowdImages.length} users at once, ${name}: mean wait ${mean(waits).toFixed(0)} ms, first answer ${Math.min(...waits).toFixed(0)} ms, last ${Math.max(...waits).toFixed(0)} ms`,
+  );
+}
 console.log(`load average at end: ${load()}`);
 await engine.close();

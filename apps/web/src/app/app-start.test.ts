@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../features/session/session-store.ts';
+import { speechOutput } from '../features/speech/speech-output.ts';
+import { readSpeakWithScreenReader } from '../features/speech/speech-preferences.ts';
+import { platform } from '../platform/index.ts';
 import { fail, loginAs, mockFetch, ok } from '../test-utils.tsx';
-import { runAppStart } from './app-start.ts';
+import { runAppStart, startApp } from './app-start.ts';
 import { bindNavigator } from './navigation.ts';
 
 const navigate = vi.fn();
@@ -75,5 +78,23 @@ describe('app start', () => {
     await runAppStart();
     expect(useSession.getState()).toMatchObject({ token: 'jwt-1', initialized: true });
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('startApp', () => {
+  it('knows whether a screen reader is on before the app is initialized and the speech service starts', async () => {
+    mockFetch(() => ok(null));
+    let answer: (on: boolean) => void = () => undefined;
+    vi.spyOn(platform, 'isScreenReaderOn').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const init = vi.spyOn(speechOutput, 'init').mockResolvedValue(true);
+    const started = startApp();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useSession.getState().initialized).toBe(false);
+    expect(init).not.toHaveBeenCalled();
+    answer(true);
+    await started;
+    expect(readSpeakWithScreenReader()).toBe(true);
+    expect(useSession.getState().initialized).toBe(true);
+    expect(init).toHaveBeenCalledOnce();
   });
 });

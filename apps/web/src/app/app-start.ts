@@ -2,6 +2,7 @@ import { api, refreshSession, type RefreshOutcome } from '../api/http-client.ts'
 import { ensureDeviceId } from '../features/session/device-id.ts';
 import { logout } from '../features/session/logout.ts';
 import { useSession } from '../features/session/session-store.ts';
+import { resolveSpeakWithScreenReaderDefault } from '../features/speech/speech-preferences.ts';
 import { tr } from '../i18n/index.ts';
 import { announce } from './announcer.tsx';
 import { navigateTo } from './navigation.ts';
@@ -50,10 +51,13 @@ let started: Promise<void> | null = null;
 /**
  * Runs app start once per page load (StrictMode and re-renders call it again harmlessly), then starts
  * the speech service (spec §4), after the session refresh so the synthesis socket signs in with the
- * new token.
+ * new token. Whether a screen reader is on is asked first (one quick native call, nothing on the
+ * web): pages render once the app is initialized, and their first words must already go to the
+ * right voice.
  */
 export function startApp(): Promise<void> {
-  started ??= runAppStart()
+  started ??= resolveSpeakWithScreenReaderDefault()
+    .then(runAppStart)
     .catch((error: unknown) => {
       console.error('app start failed', error);
       useSession.getState().markInitialized();

@@ -291,6 +291,11 @@ export const en: Messages = {
     speechRate: 'Speech rate',
     speechRateOption: '{{rate}}×',
     speechRateSaved: 'Speech rate set to {{rate}}×',
+    screenReaderVoice: 'Let my screen reader read results',
+    screenReaderVoiceHint:
+      'The app stops speaking with its own voice and hands results to your screen reader (TalkBack, VoiceOver, NVDA), so two voices never talk at once',
+    screenReaderVoiceOn: 'On: your screen reader reads results',
+    screenReaderVoiceOff: 'Off: the app reads results with its own voice',
     moreTitle: 'More',
     pointsLogs: 'Points history',
     operationSettings: 'Operation settings',

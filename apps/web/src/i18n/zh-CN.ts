@@ -286,6 +286,11 @@ export const zhCN = {
     speechRate: '语速',
     speechRateOption: '{{rate}} 倍',
     speechRateSaved: '语速已设为 {{rate}} 倍',
+    screenReaderVoice: '由屏幕阅读器朗读结果',
+    screenReaderVoiceHint:
+      '开启后应用不再自己发声，结果交给读屏软件（如 TalkBack、VoiceOver、NVDA）朗读，避免两个声音同时说话',
+    screenReaderVoiceOn: '已开启，结果由屏幕阅读器朗读',
+    screenReaderVoiceOff: '已关闭，结果由应用自己朗读',
     moreTitle: '更多',
     pointsLogs: '积分明细',
     operationSettings: '操作设置',

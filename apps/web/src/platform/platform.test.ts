@@ -1,5 +1,6 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
+import { ScreenReader } from '@capacitor/screen-reader';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from './platform.ts';
 
@@ -7,6 +8,9 @@ vi.mock('@capacitor/core', () => ({
   Capacitor: { getPlatform: vi.fn(() => 'web'), isNativePlatform: vi.fn(() => false) },
 }));
 vi.mock('@capacitor/app', () => ({ App: { exitApp: vi.fn(() => Promise.resolve()) } }));
+vi.mock('@capacitor/screen-reader', () => ({
+  ScreenReader: { isEnabled: vi.fn(() => Promise.resolve({ value: true })) },
+}));
 
 describe('platform.onAppClose', () => {
   it('runs on pagehide until unsubscribed', () => {
@@ -32,5 +36,22 @@ describe('platform.onAppClose', () => {
     await platform.exitApp();
     expect(order).toEqual(['close', 'exit']);
     off();
+  });
+});
+
+describe('platform.isScreenReaderOn', () => {
+  it('is false in the browser without asking the plugin (it cannot tell there)', async () => {
+    vi.mocked(Capacitor.isNativePlatform).mockReturnValue(false);
+    await expect(platform.isScreenReaderOn()).resolves.toBe(false);
+    expect(ScreenReader.isEnabled).not.toHaveBeenCalled();
+  });
+
+  it('in the native app answers what TalkBack / VoiceOver report; false when the plugin fails', async () => {
+    vi.mocked(Capacitor.isNativePlatform).mockReturnValue(true);
+    await expect(platform.isScreenReaderOn()).resolves.toBe(true);
+    vi.mocked(ScreenReader.isEnabled).mockResolvedValueOnce({ value: false });
+    await expect(platform.isScreenReaderOn()).resolves.toBe(false);
+    vi.mocked(ScreenReader.isEnabled).mockRejectedValueOnce(new Error('not implemented'));
+    await expect(platform.isScreenReaderOn()).resolves.toBe(false);
   });
 });

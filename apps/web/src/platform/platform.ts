@@ -1,5 +1,6 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
+import { ScreenReader } from '@capacitor/screen-reader';
 
 /** The platform values of the spec (§9): the browser is "h5". */
 export type PlatformName = 'h5' | 'android' | 'ios';
@@ -29,6 +30,11 @@ export interface Platform {
    * socket, simply ends. Returns the unsubscribe.
    */
   onAppClose(handler: () => void): () => void;
+  /**
+   * True when TalkBack / VoiceOver is on (native app only). Always false in the browser: a web page
+   * cannot tell whether a screen reader runs. Never rejects.
+   */
+  isScreenReaderOn(): Promise<boolean>;
   /** Writes a first-party cookie (device id, spec §3). */
   writeCookie(cookie: string): void;
   storage: KeyValueStorage;
@@ -115,6 +121,15 @@ export const platform: Platform = {
       closeHandlers.delete(entry);
       window.removeEventListener('pagehide', entry);
     };
+  },
+  async isScreenReaderOn() {
+    if (!Capacitor.isNativePlatform()) return false;
+    try {
+      return (await ScreenReader.isEnabled()).value;
+    } catch {
+      // a shell built without the plugin: behave like the browser
+      return false;
+    }
   },
   writeCookie(cookie) {
     document.cookie = cookie;

@@ -19,12 +19,17 @@ export const useAssistantStatus = create<AssistantStatusState>()(() => ({
 
 let resetTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** Success, failure and not-understood are spoken as well as shown (spec §4). */
+export function isSpokenOutcome(status: AssistantStatus): boolean {
+  return status === 'success' || status === 'failure' || status === 'notUnderstood';
+}
+
 /** Sets the banner; the three outcomes go back to idle after 3 s. */
 export function setAssistantStatus(status: AssistantStatus, command: string | null = null): void {
   if (resetTimer) clearTimeout(resetTimer);
   resetTimer = null;
   useAssistantStatus.setState({ status, command });
-  if (status === 'success' || status === 'failure' || status === 'notUnderstood') {
+  if (isSpokenOutcome(status)) {
     resetTimer = setTimeout(() => {
       resetTimer = null;
       useAssistantStatus.setState({ status: 'idle', command: null });

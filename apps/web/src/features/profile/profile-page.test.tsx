@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
+import { speechOutput } from '../speech/speech-output.ts';
 import { maskPhone, SPEECH_RATES } from './profile-page.tsx';
 
 describe('/profile', () => {
@@ -41,6 +42,40 @@ describe('/profile', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/users/me');
     expect(JSON.parse(String(init?.body))).toEqual({ speechRate: 1.5 });
+  });
+
+  it('the screen-reader voice checkbox toggles, persists, stops speech and says its new state', async () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    const stopAll = vi.spyOn(speechOutput, 'stopAll');
+    renderApp('/profile');
+    const box = screen.getByRole('checkbox', { name: '由屏幕阅读器朗读结果' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      '开启后应用不再自己发声，结果交给读屏软件（如 TalkBack、VoiceOver、NVDA）朗读，避免两个声音同时说话',
+    );
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    expect(localStorage.getItem('speakWithScreenReader')).toBe('true');
+    expect(stopAll).toHaveBeenCalledOnce();
+    await waitFor(() =>
+      expect(screen.getByTestId('live-polite')).toHaveTextContent('已开启，结果由屏幕阅读器朗读'),
+    );
+    // the label is part of the target: clicking the words toggles too
+    await userEvent.click(screen.getByText('由屏幕阅读器朗读结果'));
+    expect(box).not.toBeChecked();
+    expect(localStorage.getItem('speakWithScreenReader')).toBe('false');
+    expect(stopAll).toHaveBeenCalledTimes(2);
+    await waitFor(() =>
+      expect(screen.getByTestId('live-polite')).toHaveTextContent('已关闭，结果由应用自己朗读'),
+    );
+  });
+
+  it('the checkbox shows a stored choice', () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true', speakWithScreenReader: 'true' });
+    renderApp('/profile');
+    expect(screen.getByRole('checkbox', { name: '由屏幕阅读器朗读结果' })).toBeChecked();
   });
 
   it('退出登录 logs out, goes to /login and announces it', async () => {

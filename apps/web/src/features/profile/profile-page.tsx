@@ -8,6 +8,8 @@ import { Page } from '../../app/page.tsx';
 import { roleKey } from '../role-select/role-words.ts';
 import { logout } from '../session/logout.ts';
 import { selectLoggedIn, useSession } from '../session/session-store.ts';
+import { speechOutput } from '../speech/speech-output.ts';
+import { useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/speech-preferences.ts';
 
 export const SPEECH_RATE_STEP = 0.25;
 /** 0.5×, 0.75×, … 3×. */
@@ -31,7 +33,7 @@ const LINKS: readonly { to: string; label: string }[] = [
   { to: '/download', label: 'profile.download' },
 ];
 
-/** /profile: who you are, speech rate, links, log out. */
+/** /profile: who you are, speech rate and voice, links, log out. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -41,6 +43,7 @@ export function ProfilePage() {
   const speechRate = useSession((s) => s.speechRate);
   const setSpeechRate = useSession((s) => s.setSpeechRate);
   const setUser = useSession((s) => s.setUser);
+  const speakWithScreenReader = useSpeakWithScreenReader();
   const whoId = useId();
   const speechId = useId();
   const moreId = useId();
@@ -57,6 +60,13 @@ export function ProfilePage() {
         })
         .catch(() => undefined);
     }
+  };
+
+  const onScreenReaderVoiceChange = (on: boolean) => {
+    // what the old voice was saying must not go on under the new one
+    speechOutput.stopAll();
+    writeSpeakWithScreenReader(on);
+    announce(t(on ? 'profile.screenReaderVoiceOn' : 'profile.screenReaderVoiceOff'));
   };
 
   const onLogout = () => {
@@ -104,6 +114,21 @@ export function ProfilePage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              className="check__box"
+              checked={speakWithScreenReader}
+              aria-describedby="profile-screen-reader-voice-hint"
+              onChange={(e) => onScreenReaderVoiceChange(e.target.checked)}
+            />
+            <span className="field__label">{t('profile.screenReaderVoice')}</span>
+          </label>
+          <p id="profile-screen-reader-voice-hint" className="field__hint">
+            {t('profile.screenReaderVoiceHint')}
+          </p>
         </div>
       </section>
 

@@ -42,6 +42,26 @@ describe('scene controller', () => {
     expect(scene.getState()).toMatchObject({ phase: 'idle', lastResult: { text: '一张桌子' } });
   });
 
+  it('the status line says whether its text is also spoken', async () => {
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('前方是马路，有汽车驶过')) });
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.showCameraMessage('camera.initializing', false);
+    expect(scene.getState()).toMatchObject({ statusMessage: 'camera.initializing', statusSpoken: false });
+    scene.showCameraMessage('camera.failed', true);
+    expect(scene.getState()).toMatchObject({ statusMessage: 'camera.failed', statusSpoken: true });
+    scene.tap();
+    expect(scene.getState()).toMatchObject({
+      statusMessage: 'seeForMe.status.recognizing',
+      statusSpoken: true,
+    });
+    await flush();
+    scene.setMode('move');
+    await flush();
+    // the danger warning is shown (and alerted), not spoken: the description is what is spoken
+    expect(scene.getState()).toMatchObject({ statusMessage: 'seeForMe.status.danger', statusSpoken: false });
+  });
+
   it('reading sends high compression; click has no ding', async () => {
     const f = fakeDeps();
     const reading = new SceneController(f.deps, 'reading');

@@ -50,6 +50,8 @@ export interface SceneState {
   statusMessage: string;
   /** Bumped on every status set, so the same text can be announced again. */
   statusSeq: number;
+  /** The status line's text is also spoken (so a screen reader as the voice needs it only once). */
+  statusSpoken: boolean;
   question: string;
   lastResult: SceneResult | null;
   lastAnalysisDescription: string;
@@ -133,6 +135,7 @@ export class SceneController {
       phase: 'idle',
       statusMessage: '',
       statusSeq: 0,
+      statusSpoken: false,
       question: '',
       lastResult: null,
       lastAnalysisDescription: '',
@@ -172,13 +175,17 @@ export class SceneController {
   }
 
   private status(text: string, patch: Partial<SceneState> = {}): void {
-    this.set({ ...patch, statusMessage: text, statusSeq: this.state.statusSeq + 1 });
+    this.set({ statusSpoken: false, ...patch, statusMessage: text, statusSeq: this.state.statusSeq + 1 });
+  }
+
+  /** Shows `text` on the status line and speaks it. */
+  private sayText(text: string): void {
+    this.status(text, { statusSpoken: true });
+    void this.deps.speech.speak(text);
   }
 
   private say(key: string): void {
-    const text = this.deps.t(key);
-    this.status(text);
-    void this.deps.speech.speak(text);
+    this.sayText(this.deps.t(key));
   }
 
   private now(): number {
@@ -221,8 +228,8 @@ export class SceneController {
 
   /** The screen's camera status line (initialising, failed, …) goes through the scene status. */
   showCameraMessage(text: string, speak: boolean): void {
-    this.status(text);
-    if (speak) void this.deps.speech.speak(text);
+    if (speak) this.sayText(text);
+    else this.status(text);
   }
 
   /** The large click area. */
@@ -338,11 +345,7 @@ export class SceneController {
     const entry = this.entry;
     const stale = () => signal.aborted || epoch !== this.epoch;
     this.set({ phase: 'capturing' });
-    if (announce) {
-      const text = this.deps.t('seeForMe.status.recognizing');
-      this.status(text);
-      void this.deps.speech.speak(text);
-    }
+    if (announce) this.say('seeForMe.status.recognizing');
     if (shutter) this.deps.playSound('shutter');
     try {
       const image = await this.deps.capture(entry.compression, signal);

@@ -10,6 +10,7 @@ import { platform } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
 import { createSpeechInput, prepareSpeechInput } from '../speech/speech-input.ts';
 import { speechOutput } from '../speech/speech-output.ts';
+import { readSpeakWithScreenReader, useSpeakWithScreenReader } from '../speech/speech-preferences.ts';
 import { onSceneModeRequest } from '../assistant/scene-mode-requests.ts';
 import { analyzeImage } from './analysis-client.ts';
 import { CameraController } from './camera/camera-controller.ts';
@@ -22,6 +23,14 @@ import { initialSceneMode, modesShown, sceneMode, SCENE_MODES } from './scene-mo
 import { preloadSounds, playSound } from './sounds.ts';
 import { useLiveText } from './use-live-text.ts';
 import './see-for-me.css';
+
+/**
+ * The danger alert in the assertive region. With the screen reader as the voice the dangerous result
+ * itself is announced there (a danger priority text), and a second assertive text would cut it off.
+ */
+export function alertDanger(text: string): void {
+  if (!readSpeakWithScreenReader()) announce(text, { assertive: true });
+}
 
 function createControllers() {
   const camera = new CameraController({
@@ -43,7 +52,7 @@ function createControllers() {
       },
       analyze: (request, signal) => analyzeImage(request, signal),
       playSound,
-      alert: (text) => announce(text, { assertive: true }),
+      alert: alertDanger,
       vibrate: media.vibrate,
       createSpeechInput,
       requestMicrophone: async () =>
@@ -76,6 +85,10 @@ export function SeeForMePage() {
   const { pathname } = useLocation();
   const [{ camera, scene }] = useState(createControllers);
   const sceneState = useSyncExternalStore(scene.subscribe, scene.getState);
+  // with the screen reader as the app's voice, what is also spoken (the result, a spoken status) stays
+  // on screen to be read by browsing but is not announced a second time; a shown-only status still is
+  const speakWithScreenReader = useSpeakWithScreenReader();
+  const resultLivePoliteness = speakWithScreenReader ? 'off' : 'polite';
   const cameraState = useSyncExternalStore(camera.subscribe, camera.getState);
   const videoRef = useRef<HTMLVideoElement>(null);
   const moreButtonRef = useRef<HTMLButtonElement>(null);
@@ -250,7 +263,7 @@ export function SeeForMePage() {
         <p
           id="sfm-status"
           role="status"
-          aria-live="polite"
+          aria-live={speakWithScreenReader && sceneState.statusSpoken ? 'off' : 'polite'}
           aria-atomic="true"
           className="sfm-status"
           data-testid="sfm-status"
@@ -293,7 +306,7 @@ export function SeeForMePage() {
               {t('seeForMe.question', { text: sceneState.question })}
             </p>
           ) : null}
-          <div aria-live="polite" aria-atomic="true" data-testid="sfm-result">
+          <div aria-live={resultLivePoliteness} aria-atomic="true" data-testid="sfm-result">
             {resultLive && sceneState.lastResult ? (
               <p className="sfm-result__message">
                 <time

@@ -12,7 +12,9 @@ import { speechEngines, speechOutput } from '../speech/output/speech-output-inst
 import type { EngineName } from '../speech/output/types.ts';
 import { readSpeechEngine } from '../speech/speech-preferences.ts';
 
-const OUTPUT_ENGINES: readonly Exclude<EngineName, 'silent'>[] = ['browser', 'native', 'cloud'];
+/** The voices of the app's own to try out (the screen-reader one hands text to the user's screen reader). */
+type OutputEngineName = Exclude<EngineName, 'silent' | 'screen-reader'>;
+const OUTPUT_ENGINES: readonly OutputEngineName[] = ['browser', 'native', 'cloud'];
 type InputName = 'browser-recognition' | 'cloud-realtime';
 const INPUTS: readonly InputName[] = ['browser-recognition', 'cloud-realtime'];
 const MAX_EVENTS = 20;
@@ -70,7 +72,7 @@ export function SpeechDebugPage() {
 
   const engineLabel = (name: string) => t(`speechDebug.engines.${name}`);
 
-  const speakOn = (name: Exclude<EngineName, 'silent'>) => {
+  const speakOn = (name: OutputEngineName) => {
     const engine = speechEngines[name];
     const started = now();
     speechOutput.stopAll();
@@ -78,6 +80,7 @@ export function SpeechDebugPage() {
     engine
       .speak(t('speechDebug.sampleText'), {
         onStart: () => log(`${engineLabel(name)}: started +${now() - started} ms`),
+        priority: 'routine',
       })
       .then((outcome) =>
         log(

@@ -1,4 +1,5 @@
 import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
+import { useSyncExternalStore } from 'react';
 import { platform } from '../../platform/index.ts';
 import { mseSupportsMpeg } from '../../platform/media.ts';
 import { useSession } from '../session/session-store.ts';
@@ -7,6 +8,8 @@ import { useSession } from '../session/session-store.ts';
 export const SpeechPreferenceKey = {
   speechEngine: 'speechEngine',
   selectedVoice: 'selectedVoice',
+  /** Ours, not the spec's: 'true' hands every text to the user's screen reader instead of our voice. */
+  speakWithScreenReader: 'speakWithScreenReader',
 } as const;
 
 export type SpeechEnginePreference = 'cloud' | 'native' | 'other';
@@ -25,6 +28,48 @@ export function writeSpeechEngine(value: SpeechEnginePreference): void {
 export function readSelectedVoice(): string | null {
   const voice = platform.storage.get(SpeechPreferenceKey.selectedVoice);
   return voice && voice.trim() ? voice : null;
+}
+
+/** What app start found out (a screen reader is on in the native app); stands until the user chooses. */
+let screenReaderDefault = false;
+const screenReaderListeners = new Set<() => void>();
+
+function notifyScreenReaderListeners(): void {
+  for (const listener of screenReaderListeners) listener();
+}
+
+/**
+ * True when results go to the user's screen reader rather than the app's own voice, so the two never
+ * talk at once (ACCESSIBILITY.md). Without a stored choice: whether app start found a screen reader.
+ */
+export function readSpeakWithScreenReader(): boolean {
+  const stored = platform.storage.get(SpeechPreferenceKey.speakWithScreenReader);
+  if (stored === 'true' || stored === 'false') return stored === 'true';
+  return screenReaderDefault;
+}
+
+export function writeSpeakWithScreenReader(on: boolean): void {
+  platform.storage.set(SpeechPreferenceKey.speakWithScreenReader, String(on));
+  notifyScreenReaderListeners();
+}
+
+/**
+ * App start: the default follows TalkBack / VoiceOver in the native app (a web page cannot tell, so
+ * false there). Kept in memory, not stored: until the user chooses, each start asks again.
+ */
+export async function resolveSpeakWithScreenReaderDefault(): Promise<void> {
+  screenReaderDefault = await platform.isScreenReaderOn();
+  notifyScreenReaderListeners();
+}
+
+function subscribeSpeakWithScreenReader(listener: () => void): () => void {
+  screenReaderListeners.add(listener);
+  return () => screenReaderListeners.delete(listener);
+}
+
+/** readSpeakWithScreenReader for components: they re-render when it changes. */
+export function useSpeakWithScreenReader(): boolean {
+  return useSyncExternalStore(subscribeSpeakWithScreenReader, readSpeakWithScreenReader);
 }
 
 export function readSpeechRate(): number {

@@ -40,7 +40,7 @@ function make(synth: unknown, rate = 1.5, timeoutMs?: number) {
     ...(timeoutMs ? { timeoutMs: () => timeoutMs } : {}),
   });
 }
-const hooks = () => ({ onStart: vi.fn() });
+const hooks = () => ({ onStart: vi.fn(), priority: 'routine' as const });
 
 const STATES: PlaybackState[] = ['idle', 'speaking', 'paused', 'error'];
 const ACTIONS: PlaybackAction[] = ['speak', 'end', 'fail', 'pause', 'resume', 'cancel'];

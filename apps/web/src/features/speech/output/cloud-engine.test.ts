@@ -90,7 +90,7 @@ function setup(
 }
 /** Speaks and lets the server start the task and send one chunk; `done` is the speak's outcome. */
 async function speakWithData(engine: CloudSpeechEngine, socket: FakeSocket, text = '前方') {
-  const done = engine.speak(text, { onStart: () => undefined });
+  const done = engine.speak(text, { onStart: () => undefined, priority: 'routine' });
   await vi.advanceTimersByTimeAsync(0);
   socket.serverEmits('synthesisStarted', {});
   socket.serverEmits('audioGenerated', { audioData: AUDIO });
@@ -106,7 +106,7 @@ describe('cloud speech engine', () => {
   it('starts a task, sends the spec options and the text, plays chunks and completes after the gap', async () => {
     const { engine, socket, player, tasks } = setup();
     const onStart = vi.fn();
-    const done = engine.speak('前方路口', { onStart });
+    const done = engine.speak('前方路口', { onStart, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.emitted).toEqual([
       [
@@ -148,7 +148,7 @@ describe('cloud speech engine', () => {
 
   it('once the player has played everything, 1.5 s without data ends the stream early', async () => {
     const { engine, socket, player, tasks } = setup();
-    const done = engine.speak('短句', { onStart: () => undefined });
+    const done = engine.speak('短句', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     socket.serverEmits('synthesisStarted', {});
     socket.serverEmits('audioGenerated', { audioData: AUDIO });
@@ -165,7 +165,7 @@ describe('cloud speech engine', () => {
 
   it('cancel stops the synthesis and fails the task', async () => {
     const { engine, socket, tasks } = setup();
-    const done = engine.speak('取消我', { onStart: () => undefined });
+    const done = engine.speak('取消我', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     engine.cancel();
     await expect(done).resolves.toEqual({ kind: 'cancelled' });
@@ -176,7 +176,7 @@ describe('cloud speech engine', () => {
   it('a server error fails the task with its message', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { engine, socket } = setup();
-    const done = engine.speak('错误', { onStart: () => undefined });
+    const done = engine.speak('错误', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     socket.serverEmits('error', { message: '语音合成失败' });
     await expect(done).resolves.toEqual({ kind: 'failed', reason: '语音合成失败' });
@@ -185,7 +185,7 @@ describe('cloud speech engine', () => {
 
   it('no audio at all for 30 s fails the task', async () => {
     const { engine } = setup();
-    const done = engine.speak('没有声音', { onStart: () => undefined });
+    const done = engine.speak('没有声音', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     await advance(30_000);
     await expect(done).resolves.toEqual({ kind: 'failed', reason: 'no audio' });
@@ -193,7 +193,7 @@ describe('cloud speech engine', () => {
 
   it('sends a heartbeat every 30 s', async () => {
     const { engine, socket } = setup();
-    void engine.speak('心跳', { onStart: () => undefined });
+    void engine.speak('心跳', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(socket.emitted.some(([e]) => e === 'heartbeat')).toBe(true);
     engine.cancel();
@@ -325,7 +325,7 @@ describe('cloud speech engine prepare and dispose (spec §4 app start)', () => {
     expect(socket.connected).toBe(false);
     socket.serverEmits('audioGenerated', { audioData: AUDIO }); // listeners are gone: ignored
     socket.connected = true;
-    void engine.speak('又来了', { onStart: () => undefined });
+    void engine.speak('又来了', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
     expect(opened).toHaveLength(2);
     engine.cancel();

@@ -8,6 +8,7 @@ export {
 } from './browser-engine.ts';
 export { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
 export { NativeSpeechEngine } from './native-engine.ts';
+export { ScreenReaderSpeechEngine, type Announce } from './screen-reader-engine.ts';
 export { SilentSpeechEngine } from './silent-engine.ts';
 export { cleanMarkdown, splitForSpeech, MAX_CHUNK_CHARS } from './speech-text.ts';
 export { SpeechOutputService } from './speech-output-service.ts';

@@ -1,9 +1,16 @@
+import { announce } from '../../../app/announcer.tsx';
 import { platform } from '../../../platform/index.ts';
-import { readSelectedVoice, readSpeechEngine, readSpeechRate } from '../speech-preferences.ts';
+import {
+  readSelectedVoice,
+  readSpeakWithScreenReader,
+  readSpeechEngine,
+  readSpeechRate,
+} from '../speech-preferences.ts';
 import { BrowserSpeechEngine } from './browser-engine.ts';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
 import { streamTimingsFor, synthesisSocketOptionsFor } from './cloud-speech-config.ts';
 import { NativeSpeechEngine } from './native-engine.ts';
+import { ScreenReaderSpeechEngine } from './screen-reader-engine.ts';
 import { SilentSpeechEngine } from './silent-engine.ts';
 import { SpeechOutputService } from './speech-output-service.ts';
 import type { SpeechEngine } from './types.ts';
@@ -50,6 +57,7 @@ export const speechEngines = {
     voice: readSelectedVoice,
     onTask: publishTask,
   }),
+  screenReader: new ScreenReaderSpeechEngine(announce),
   silent: new SilentSpeechEngine(),
 };
 
@@ -60,9 +68,11 @@ function deviceEngine(): SpeechEngine {
 
 /**
  * Spec §5 with the stored preference: 'cloud' → cloud (falls back to the device voice), 'native' →
- * native on a native platform, otherwise the device voice.
+ * native on a native platform, otherwise the device voice. The screen reader, when the user lets it
+ * speak, comes before all of them: a second voice would talk over it.
  */
 export function chooseEngineChain(): SpeechEngine[] {
+  if (readSpeakWithScreenReader()) return [speechEngines.screenReader];
   const preference = readSpeechEngine();
   if (preference === 'cloud') return [speechEngines.cloud, deviceEngine()];
   if (preference === 'native' && platform.isNative()) return [speechEngines.native];

@@ -8,11 +8,13 @@ import type {
   PlaybackState,
   SpeechEngine,
   SpeechEvent,
+  SpeechPriority,
 } from './types.ts';
 
 /** An engine whose utterances finish when the test says so. */
 class ManualEngine implements SpeechEngine {
   said: string[] = [];
+  priorities: SpeechPriority[] = [];
   cancels = 0;
   private pending: ((o: EngineOutcome) => void) | null = null;
   constructor(
@@ -26,6 +28,7 @@ class ManualEngine implements SpeechEngine {
     if (this.behaviour === 'throw') return Promise.reject(new Error('engine broken'));
     if (this.behaviour === 'fail') return Promise.resolve({ kind: 'failed', reason: 'stream error' });
     this.said.push(text);
+    this.priorities.push(hooks.priority);
     hooks.onStart();
     return new Promise((resolve) => (this.pending = resolve));
   }
@@ -116,6 +119,16 @@ describe('speech output queue', () => {
     engine.finish(); // the danger ends
     await tick();
     expect(engine.said).toEqual(['例行', '前方有车', '例行二']);
+  });
+
+  it("hands each text's priority to the engine", async () => {
+    const engine = new ManualEngine();
+    const { service } = setup([engine]);
+    void service.speak('例行');
+    await tick();
+    void service.speak('前方有车', { priority: 'danger' });
+    await tick();
+    expect(engine.priorities).toEqual(['routine', 'danger']);
   });
 
   it('dangers are never dropped: a danger during a danger is said after it', async () => {

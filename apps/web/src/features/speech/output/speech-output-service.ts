@@ -236,7 +236,7 @@ export class SpeechOutputService implements SpeechOutput {
       if (engine.name === 'silent') onStart();
       let outcome;
       try {
-        outcome = await engine.speak(utterance.text, { onStart });
+        outcome = await engine.speak(utterance.text, { onStart, priority: utterance.priority });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`speech engine ${engine.name} failed, falling back:`, reason);

@@ -8,8 +8,11 @@ export interface SpeakOptions {
 /** The spec's playback states (§4): the cloud engine never pauses. */
 export type PlaybackState = 'idle' | 'speaking' | 'paused' | 'error';
 
-/** Which engine speaks: the stored `speechEngine` preference picks one (spec §3, §5). */
-export type EngineName = 'browser' | 'native' | 'cloud' | 'silent';
+/**
+ * Which engine speaks: the stored `speechEngine` preference picks one (spec §3, §5), unless
+ * `speakWithScreenReader` hands every text to the user's screen reader.
+ */
+export type EngineName = 'browser' | 'native' | 'cloud' | 'screen-reader' | 'silent';
 
 /** How one utterance ended on an engine. */
 export type EngineOutcome = { kind: 'done' } | { kind: 'cancelled' } | { kind: 'failed'; reason: string };
@@ -17,6 +20,8 @@ export type EngineOutcome = { kind: 'done' } | { kind: 'cancelled' } | { kind: '
 export interface EngineHooks {
   /** Sound actually started (for the cloud engine: the first audio frame played). */
   onStart(): void;
+  /** The text's priority: the screen-reader engine announces danger assertively. */
+  priority: SpeechPriority;
 }
 
 /**
