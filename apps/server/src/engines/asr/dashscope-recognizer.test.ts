@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { event, startFakeDashScope, type FakeDashScope } from '../dashscope/fake-dashscope-server.ts';
 import { toneWav } from '../../modules/speech/speech-test-support.ts';
 import { DashScopeRecognizer } from './dashscope-recognizer.ts';
+import { recognize } from './recognition-test-support.ts';
 
 const KEY = 'sk-asr-key';
 let fake: FakeDashScope | undefined;
@@ -32,15 +33,7 @@ describe('DashScopeRecognizer (Paraformer realtime)', () => {
   it('sends run-task with the reference parameters, PCM as binary frames, then finish-task', async () => {
     fake = await paraformer();
     const asr = new DashScopeRecognizer({ apiKey: KEY, wsUrl: fake.url, model: 'paraformer-realtime-v2' });
-    const seen: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const session = asr.start(RecognitionOptions.parse({}), {
-        onStarted: () => seen.push('started'),
-        onInterim: (t) => seen.push(`interim:${t}`),
-        onFinal: (t) => seen.push(`final:${t}`),
-        onCompleted: resolve,
-        onError: (m) => reject(new Error(m)),
-      });
+    const seen = await recognize(asr, (session) => {
       // audio before task-started is held back, not lost
       session.sendPcm(new Uint8Array(3200).fill(1));
       session.sendPcm(new Uint8Array(3200).fill(2));

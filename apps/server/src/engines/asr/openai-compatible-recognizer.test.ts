@@ -1,9 +1,9 @@
-import { RecognitionOptions } from '@sfm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toneWav } from '../../modules/speech/speech-test-support.ts';
 import { AudioDecodeError } from './audio-decode.ts';
 import { startFakeWhisper } from './fake-whisper-server.ts';
 import { OpenAiCompatibleRecognizer } from './openai-compatible-recognizer.ts';
+import { recognize } from './recognition-test-support.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeWhisper>> | undefined;
 afterEach(async () => fake?.close());
@@ -42,15 +42,7 @@ describe('OpenAiCompatibleRecognizer', () => {
       model: 'whisper-1',
       chunkSeconds: 1,
     });
-    const seen: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      const session = asr.start(RecognitionOptions.parse({}), {
-        onStarted: () => seen.push('started'),
-        onInterim: (t) => seen.push(`interim:${t}`),
-        onFinal: (t) => seen.push(`final:${t}`),
-        onCompleted: resolve,
-        onError: (m) => reject(new Error(m)),
-      });
+    const seen = await recognize(asr, (session) => {
       const second = new Uint8Array(32_000);
       session.sendPcm(second);
       session.sendPcm(second);

@@ -38,6 +38,15 @@ const entry = (e: EntryInput): SceneModeEntry => ({
 
 const auto = { captureIntervalMs: AUTO_CAPTURE_MS, tap: 'stop-speech', listening: 'none' } as const;
 const onDemand = { captureIntervalMs: 0, listening: 'none' } as const;
+/** Modes reached only by name (voice or link) that capture on a tap and end without a ding. */
+const hiddenSilentCapture = {
+  ...onDemand,
+  tap: 'capture',
+  completionSound: 'none',
+  compression: 'standard',
+  visibility: 'hidden',
+  dangerWatch: false,
+} as const;
 
 /** The registry: one entry per scene mode. The screen reads nothing else. */
 export const SCENE_MODES: readonly SceneModeEntry[] = [
@@ -120,24 +129,8 @@ export const SCENE_MODES: readonly SceneModeEntry[] = [
     visibility: 'hidden',
     dangerWatch: false,
   }),
-  entry({
-    id: 'click',
-    ...onDemand,
-    tap: 'capture',
-    completionSound: 'none',
-    compression: 'standard',
-    visibility: 'hidden',
-    dangerWatch: false,
-  }),
-  entry({
-    id: 'diabetes',
-    ...onDemand,
-    tap: 'capture',
-    completionSound: 'none',
-    compression: 'standard',
-    visibility: 'hidden',
-    dangerWatch: false,
-  }),
+  entry({ id: 'click', ...hiddenSilentCapture }),
+  entry({ id: 'diabetes', ...hiddenSilentCapture }),
   entry({
     id: 'question',
     captureIntervalMs: 0,
