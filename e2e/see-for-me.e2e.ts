@@ -20,12 +20,40 @@ const canRun = hasChromium && hasFfmpeg;
 const skipReason = !hasChromium ? noChromiumReason : 'skipped: ffmpeg is not installed';
 const noStreetReason = `skipped: fixture images/${STREET} not found in ${FIXTURES_DIR} (set FIXTURES_DIR)`;
 const ANALYZE = '/api/vision/analyze';
+const PHONE = { width: 390, height: 844 };
+
+/** Ids of the screen's parts that are not wholly inside the viewport (the page itself never scrolls). */
+async function partsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parts = {
+      status: document.querySelector('[data-testid="sfm-status"]'),
+      stop: [...document.querySelectorAll('button')].find((b) => b.textContent === '停止朗读'),
+      repeat: [...document.querySelectorAll('button')].find((b) => b.textContent === '重复上一句'),
+      result: document.querySelector('.sfm-result__message'),
+      clickArea: document.querySelector('[data-testid="click-area"]'),
+    };
+    const out = Object.entries(parts)
+      .filter(([, el]) => {
+        const box = el?.getBoundingClientRect();
+        const navTop = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? innerHeight;
+        return !box || box.height < 1 || box.top < 0 || box.top + Math.min(box.height, 40) > navTop;
+      })
+      .map(([name]) => name);
+    if (document.scrollingElement!.scrollHeight > innerHeight) out.push('page scrolls');
+    return out;
+  });
+}
 
 let server: RunningServer;
 let session: AuthSession;
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    bypassCSP: true,
+    viewport: PHONE,
+  });
   await seedStorage(context, { privacyAccepted: true, session });
   await instrumentSpeech(context);
   return context;
@@ -108,19 +136,74 @@ describe.skipIf(!canRun)(`see-for-me camera screen${canRun ? '' : ` (${skipReaso
       await browser?.close();
     });
 
-    it('reading: a tap says 正在识别, reads the sign aloud and shows it with a time', async () => {
+    it('reading: a tap says 正在识别, reads the sign aloud, shows it with a time and its lines, in view', async () => {
       const context = await newContext(browser);
       const page = await context.newPage();
       await openCamera(page);
       await chooseMore(page, '阅读');
       const area = page.getByRole('button', { name: '点击识别' });
       await area.click();
+      const status = page.getByTestId('sfm-status');
+      await expect.poll(() => status.textContent()).toBe('正在识别');
       const result = page.getByTestId('sfm-result');
       await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/出口|EXIT/);
       await expect.poll(() => result.textContent()).toMatch(/\d\d:\d\d:\d\d/);
       const said = await spoken(page);
       expect(said).toContain('正在识别');
       expect(said.some((s) => /出口|EXIT/.test(s))).toBe(true);
+      // the status follows the scene: the analysis is over, so it no longer says 正在识别
+      await expect.poll(() => status.textContent()).toBe('相机已就绪');
+      // the sign's two lines stay two lines on screen, as speech keeps them
+      const shown = await page.locator('.sfm-result__text').evaluate((el) => (el as HTMLElement).innerText);
+      expect(shown.split('\n').length).toBeGreaterThanOrEqual(2);
+      // result, status, stop/repeat and the click area in view without scrolling, on common phones
+      for (const viewport of [
+        PHONE,
+        { width: 360, height: 640 },
+        { width: 430, height: 932 },
+        { width: 844, height: 390 },
+        { width: 640, height: 360 },
+      ]) {
+        await page.setViewportSize(viewport);
+        expect({ viewport, out: await partsOutOfView(page) }).toEqual({ viewport, out: [] });
+      }
+      await context.close();
+    });
+
+    it('qa where no recognizer works: says so once, without blaming the microphone, and asks by typing', async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const { sent } = watchAnalyses(page);
+      const prompts: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith(ANALYZE)) prompts.push((r.postDataJSON() as { prompt?: string }).prompt ?? '');
+      });
+      await openCamera(page);
+      await chooseMore(page, '问答');
+      const before = sent.length;
+      // headless Chromium's recognizer cannot reach its service (it reports audio-capture although
+      // the fake microphone works), and this server has no recognizer configured
+      await page.getByRole('button', { name: '点击提问' }).click();
+      const field = page.getByRole('textbox', { name: '您的问题' });
+      await expect
+        .poll(() => field.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+        .toBe(true);
+      const said = await spoken(page);
+      expect(said).toContain('此设备上无法使用语音输入，可以在输入框中输入问题');
+      expect(said).not.toContain('无法访问麦克风，请检查设备权限');
+      // a second tap does not try (and fail) again: it goes to the field
+      await page.getByRole('button', { name: '点击提问' }).click();
+      await expect.poll(() => spoken(page).then((s) => s.at(-1))).toBe('请在输入框中输入问题');
+      expect((await spoken(page)).filter((s) => s.startsWith('此设备上无法使用语音输入'))).toHaveLength(1);
+      await field.fill('牌子上写的是什么');
+      await field.press('Enter');
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(before + 1);
+      expect(prompts.at(-1)).toBe('牌子上写的是什么');
+      await expect.poll(() => page.getByTestId('sfm-question').textContent()).toBe('问题：牌子上写的是什么');
+      await expect
+        .poll(() => page.getByTestId('sfm-result').textContent(), { timeout: 20_000 })
+        .toMatch(/\S/);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
 

@@ -39,7 +39,7 @@ export function listenForCommand(): () => void {
   const provider = currentRecognitionProvider();
   const input = createSpeechInput({ continuous: false }, provider);
   if (!input) {
-    void speechOutput.speak(tr('speechInput.unsupported'));
+    void speechOutput.speak(tr('speechInput.unavailable'));
     return () => undefined;
   }
   const streaming = provider !== 'cloud-mse' && provider !== 'cloud-realtime';
@@ -60,7 +60,7 @@ export function listenForCommand(): () => void {
     if (error.recoverable !== false) return;
     stop();
     setAssistantStatus('failure');
-    void speechOutput.speak(error.message ?? tr(error.key));
+    void speechOutput.speak(error.message ?? tr(error.key, { code: error.code }));
   });
   speechOutput.holdForListening(true);
   setAssistantStatus('listening');

@@ -19,6 +19,66 @@ describe('scene controller', () => {
     expect(canTransition('analyzing', 'idle')).toBe(true);
   });
 
+  it('an illegal phase change is refused, not applied', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'observe');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    (scene as unknown as { set: (p: object) => boolean }).set({ phase: 'speaking', question: 'x' });
+    expect(scene.getState()).toMatchObject({ phase: 'idle', question: '' });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('idle → speaking'));
+    error.mockRestore();
+  });
+
+  it('the status follows the scene: "recognizing" gives way when the analysis ends, however it ends', async () => {
+    const ready = 'seeForMe.camera.ready';
+    const setup = (over = {}) => {
+      const f = fakeDeps(over, new FakeSpeech(false));
+      const scene = new SceneController(f.deps, 'reading');
+      scene.setCameraReady(true);
+      scene.showCameraMessage(ready, false);
+      return { f, scene };
+    };
+    // success: back to the camera's state once the result is there, quietly
+    const ok = setup();
+    ok.scene.tap();
+    expect(ok.scene.getState()).toMatchObject({
+      statusMessage: 'seeForMe.status.recognizing',
+      statusQuiet: false,
+    });
+    await flush();
+    expect(ok.scene.getState()).toMatchObject({ phase: 'speaking', statusMessage: ready, statusQuiet: true });
+    ok.f.speech.finish();
+    await flush();
+    expect(ok.scene.getState()).toMatchObject({ phase: 'idle', statusMessage: ready });
+    // failure: the failure is the status
+    const failed = setup({ analyze: vi.fn(() => Promise.reject(new Error('boom'))) });
+    failed.scene.tap();
+    await flush();
+    expect(failed.scene.getState().statusMessage).toBe('seeForMe.errors.analysisFailed');
+    // cancelled by a mode change mid-analysis
+    const changed = setup({ analyze: vi.fn(() => new Promise<string>(() => undefined)) });
+    changed.scene.tap();
+    await flush();
+    changed.scene.setMode('observe');
+    expect(changed.scene.getState()).toMatchObject({ phase: 'idle', statusMessage: ready });
+    // cancelled by going to the background
+    const hidden = setup({ analyze: vi.fn(() => new Promise<string>(() => undefined)) });
+    hidden.scene.tap();
+    await flush();
+    hidden.scene.setVisible(false);
+    expect(hidden.scene.getState()).toMatchObject({ phase: 'idle', statusMessage: ready });
+  });
+
+  it('a danger warning outlasts the analysis that found it', async () => {
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('前方路口有汽车')) });
+    const scene = new SceneController(f.deps, 'move');
+    scene.showCameraMessage('seeForMe.camera.ready', false);
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState()).toMatchObject({ statusMessage: 'seeForMe.status.danger', phase: 'idle' });
+    scene.dispose();
+  });
+
   it('camera routes: /see-for-me, / and /market/use/…', () => {
     expect(isCameraRoute('/see-for-me')).toBe(true);
     expect(isCameraRoute('/')).toBe(true);
@@ -271,13 +331,83 @@ describe('scene controller', () => {
     expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.timeout');
   });
 
-  it('qa without speech recognition says so; without the microphone says it is needed', async () => {
+  it('qa without a working recognizer says so once, then taps move to the typed question', async () => {
     const f = fakeDeps({ createSpeechInput: () => null });
     const scene = new SceneController(f.deps, 'qa');
     scene.setCameraReady(true);
     scene.tap();
     await flush();
-    expect(f.speech.spoken).toEqual(['seeForMe.listen.unsupported']);
+    expect(f.speech.spoken).toEqual(['seeForMe.typed.unavailable']);
+    expect(scene.getState().typedQuestionSeq).toBe(1);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken).toEqual(['seeForMe.typed.unavailable', 'seeForMe.typed.hint']);
+    expect(scene.getState()).toMatchObject({ typedQuestionSeq: 2, phase: 'idle', listening: false });
+  });
+
+  it('a recognizer found unusable while listening gives the same notice, never a microphone error', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'dialogue');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    f.input.fail({ key: 'speechInput.unavailable', code: 'network', recoverable: false });
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.typed.unavailable');
+    expect(scene.getState()).toMatchObject({ conversing: false, listening: false, phase: 'idle' });
+    expect(f.input.listening).toBe(false);
+  });
+
+  it('a typed question is analysed like a spoken one', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.ask('  这是什么药 ');
+    await flush();
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'qa', prompt: '这是什么药' });
+    expect(f.speech.spoken.at(-1)).toBe('一张桌子');
+    expect(scene.getState().question).toBe('这是什么药');
+    scene.ask('   ');
+    expect(f.analyze).toHaveBeenCalledTimes(1);
+  });
+
+  it('a passing recognizer error is shown while listening goes on', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    f.input.fail({ key: 'speechInput.noText', code: 'NO_TEXT', recoverable: true });
+    expect(scene.getState()).toMatchObject({ statusMessage: 'speechInput.noText', listening: true });
+    expect(f.input.listening).toBe(true);
+  });
+
+  it('qa at the 30 s limit asks with a question that was heard but never marked final', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    f.input.say('前面有什么', false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ prompt: '前面有什么' });
+    expect(f.speech.spoken).not.toContain('seeForMe.listen.timeout');
+  });
+
+  it('a new question starts empty: the last one is not taken for it at the time limit', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.ask('这是什么');
+    await flush();
+    scene.tap();
+    await flush();
+    expect(scene.getState().question).toBe('');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.analyze).toHaveBeenCalledTimes(1);
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.timeout');
+  });
+
+  it('without the microphone says it is needed', async () => {
     const g = fakeDeps({ requestMicrophone: () => Promise.resolve(false) });
     const denied = new SceneController(g.deps, 'qa');
     denied.setCameraReady(true);

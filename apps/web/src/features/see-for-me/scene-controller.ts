@@ -52,6 +52,8 @@ export interface SceneState {
   statusSeq: number;
   /** The status line's text is also spoken (so a screen reader as the voice needs it only once). */
   statusSpoken: boolean;
+  /** The status went back to rest (the step it named is over): shown, not announced again. */
+  statusQuiet: boolean;
   question: string;
   lastResult: SceneResult | null;
   lastAnalysisDescription: string;
@@ -64,13 +66,15 @@ export interface SceneState {
   listening: boolean;
   /** Dialogue mode is holding a conversation (between turns too). */
   conversing: boolean;
+  /** Bumped when a tap asks for the typed question (no recognizer works here): focus goes there. */
+  typedQuestionSeq: number;
 }
 
 export type SoundName = 'shutter' | 'ding';
 
 export interface SceneDeps {
   speech: SpeechOutput;
-  t: (key: string) => string;
+  t: (key: string, params?: Record<string, string>) => string;
   /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream); base64 JPEG. */
   capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<string>;
   analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<string>;
@@ -81,6 +85,8 @@ export interface SceneDeps {
   createSpeechInput: (options: { continuous: boolean }) => SpeechInput | null;
   /** Microphone permission (with the rationale overlay); true when granted. */
   requestMicrophone: () => Promise<boolean>;
+  /** True the first time voice input is found unavailable in this page load (the notice is said once). */
+  claimUnavailableNotice: () => boolean;
   registry?: readonly SceneModeEntry[];
   now?: () => number;
 }
@@ -118,6 +124,10 @@ export class SceneController {
     if (this.state.conversing !== on) this.set({ conversing: on });
   }
   private cameraReady = false;
+  /** The camera's own status line ("相机已就绪", "正在启动相机" …): what the status rests on. */
+  private cameraMessage = '';
+  /** The phases the current status names ("正在识别": capturing/analyzing); null for a lasting status. */
+  private statusFor: readonly ScenePhase[] | null = null;
   private routeActive = true;
   private visible = true;
 
@@ -136,6 +146,7 @@ export class SceneController {
       statusMessage: '',
       statusSeq: 0,
       statusSpoken: false,
+      statusQuiet: false,
       question: '',
       lastResult: null,
       lastAnalysisDescription: '',
@@ -145,6 +156,7 @@ export class SceneController {
       intervalMs: this.entryOf(mode).captureIntervalMs,
       listening: false,
       conversing: false,
+      typedQuestionSeq: 0,
     };
   }
 
@@ -165,27 +177,61 @@ export class SceneController {
     return () => this.listeners.delete(listener);
   };
 
-  private set(patch: Partial<SceneState>): void {
+  /** Applies `patch`; an illegal phase change is refused whole (false), never half applied. */
+  private set(patch: Partial<SceneState>): boolean {
     if (patch.phase && !canTransition(this.state.phase, patch.phase)) {
-      console.error(`scene: illegal transition ${this.state.phase} → ${patch.phase}`);
+      console.error(`scene: refused illegal transition ${this.state.phase} → ${patch.phase}`);
+      return false;
     }
     this.state = { ...this.state, ...patch };
-    if (patch.phase) this.state.isAnalyzing = patch.phase === 'capturing' || patch.phase === 'analyzing';
+    if (patch.phase) {
+      this.state.isAnalyzing = patch.phase === 'capturing' || patch.phase === 'analyzing';
+      if (this.statusFor && !this.statusFor.includes(patch.phase)) this.restStatus();
+    }
     for (const listener of this.listeners) listener(this.state);
+    return true;
   }
 
-  private status(text: string, patch: Partial<SceneState> = {}): void {
-    this.set({ statusSpoken: false, ...patch, statusMessage: text, statusSeq: this.state.statusSeq + 1 });
+  /**
+   * The step the status named is over (however it ended): the status goes back to what lasts, the
+   * danger warning or the camera's state, shown without being announced again.
+   */
+  private restStatus(): void {
+    this.statusFor = null;
+    const text = this.state.isDangerousScene ? this.deps.t('seeForMe.status.danger') : this.cameraMessage;
+    this.state = {
+      ...this.state,
+      statusMessage: text,
+      statusSpoken: false,
+      statusQuiet: true,
+      statusSeq: this.state.statusSeq + 1,
+    };
+  }
+
+  /** `during`: the phases the text describes; leaving them puts the status back to rest. */
+  private status(
+    text: string,
+    patch: Partial<SceneState> = {},
+    during: readonly ScenePhase[] | null = null,
+  ): void {
+    this.statusFor = during;
+    this.set({
+      statusSpoken: false,
+      statusQuiet: false,
+      ...patch,
+      statusMessage: text,
+      statusSeq: this.state.statusSeq + 1,
+    });
   }
 
   /** Shows `text` on the status line and speaks it. */
-  private sayText(text: string): void {
-    this.status(text, { statusSpoken: true });
+  private sayText(text: string, during: readonly ScenePhase[] | null = null): void {
+    this.status(text, { statusSpoken: true }, during);
     void this.deps.speech.speak(text);
   }
 
-  private say(key: string): void {
-    this.sayText(this.deps.t(key));
+  private say(key: string, params?: Record<string, string>): void {
+    this.sayText(this.deps.t(key, params));
   }
 
   private now(): number {
@@ -198,7 +244,12 @@ export class SceneController {
     if (mode === this.state.mode) return;
     this.entryOf(mode);
     this.cancelEverything();
-    this.state = { ...this.freshState(mode), statusSeq: this.state.statusSeq };
+    this.state = {
+      ...this.freshState(mode),
+      statusSeq: this.state.statusSeq,
+      typedQuestionSeq: this.state.typedQuestionSeq,
+    };
+    this.restStatus();
     for (const listener of this.listeners) listener(this.state);
     this.refreshAuto();
   }
@@ -228,6 +279,7 @@ export class SceneController {
 
   /** The screen's camera status line (initialising, failed, …) goes through the scene status. */
   showCameraMessage(text: string, speak: boolean): void {
+    this.cameraMessage = text;
     if (speak) this.sayText(text);
     else this.status(text);
   }
@@ -345,7 +397,7 @@ export class SceneController {
     const entry = this.entry;
     const stale = () => signal.aborted || epoch !== this.epoch;
     this.set({ phase: 'capturing' });
-    if (announce) this.say('seeForMe.status.recognizing');
+    if (announce) this.sayText(this.deps.t('seeForMe.status.recognizing'), ['capturing', 'analyzing']);
     if (shutter) this.deps.playSound('shutter');
     try {
       const image = await this.deps.capture(entry.compression, signal);
@@ -429,10 +481,7 @@ export class SceneController {
     const epoch = this.epoch;
     this.deps.speech.cancel();
     const input = this.deps.createSpeechInput({ continuous });
-    if (!input) {
-      this.setConversing(false);
-      return this.say('seeForMe.listen.unsupported');
-    }
+    if (!input) return this.voiceUnavailable();
     const granted = await this.deps.requestMicrophone();
     if (epoch !== this.epoch) return;
     if (!granted) {
@@ -449,12 +498,22 @@ export class SceneController {
       }),
       input.onError((error: SpeechInputError) => {
         if (epoch !== this.epoch) return;
+        // a passing error (a cloud business error) is shown while listening goes on
+        if (error.recoverable)
+          return this.status(error.message ?? this.deps.t(error.key, { code: error.code }), {}, [
+            'listening',
+          ]);
+        if (error.key === 'speechInput.unavailable') return this.voiceUnavailable();
         this.stopListening();
         this.setConversing(false);
-        this.say(error.key);
+        this.say(error.key, { code: error.code });
       }),
     ];
-    this.status(this.deps.t('seeForMe.listen.listening'), { phase: 'listening', listening: true });
+    this.status(
+      this.deps.t('seeForMe.listen.listening'),
+      { phase: 'listening', listening: true, question: '' },
+      ['listening'],
+    );
     // never listen to our own voice: "please speak" first, then the microphone
     if (prompt) await this.deps.speech.speak(this.deps.t('seeForMe.listen.pleaseSpeak'));
     if (epoch !== this.epoch || this.input !== input) return;
@@ -462,10 +521,32 @@ export class SceneController {
     if (!continuous) {
       this.listenTimer = setTimeout(() => {
         if (this.input !== input) return;
+        // a question heard but never marked final is still the user's question
+        if (this.state.question.trim()) return this.onQuestion(this.state.question);
         this.stopListening();
         this.say('seeForMe.listen.timeout');
       }, LISTEN_TIMEOUT_MS);
     }
+  }
+
+  /**
+   * No recognizer works here: said once per page load, then each tap that would listen moves to the
+   * typed question instead (the screen shows it while voice input is unavailable).
+   */
+  private voiceUnavailable(): void {
+    this.stopListening();
+    this.setConversing(false);
+    if (this.state.phase === 'listening') this.set({ phase: 'idle' });
+    this.say(this.deps.claimUnavailableNotice() ? 'seeForMe.typed.unavailable' : 'seeForMe.typed.hint');
+    this.set({ typedQuestionSeq: this.state.typedQuestionSeq + 1 });
+  }
+
+  /** A question typed instead of spoken (qa and dialogue where no recognizer works). */
+  ask(text: string): void {
+    if (!text.trim()) return;
+    if (!this.cameraReady) return this.say('seeForMe.camera.abnormal');
+    this.deps.speech.cancel();
+    this.onQuestion(text);
   }
 
   private onQuestion(text: string): void {

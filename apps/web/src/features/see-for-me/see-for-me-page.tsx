@@ -8,7 +8,12 @@ import { requestWithRationale } from '../../app/permission-overlay.tsx';
 import { tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
-import { createSpeechInput, prepareSpeechInput } from '../speech/speech-input.ts';
+import {
+  claimUnavailableNotice,
+  createSpeechInput,
+  prepareSpeechInput,
+  useVoiceInputAvailable,
+} from '../speech/speech-input.ts';
 import { speechOutput } from '../speech/speech-output.ts';
 import { readSpeakWithScreenReader, useSpeakWithScreenReader } from '../speech/speech-preferences.ts';
 import { onSceneModeRequest } from '../assistant/scene-mode-requests.ts';
@@ -19,6 +24,7 @@ import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
 import { readDefaultScene, readOperationMode } from './preferences.ts';
 import { SceneController, type SceneState } from './scene-controller.ts';
+import { TypedQuestionForm } from './typed-question-form.tsx';
 import { initialSceneMode, modesShown, sceneMode, SCENE_MODES } from './scene-modes.ts';
 import { preloadSounds, playSound } from './sounds.ts';
 import { useLiveText } from './use-live-text.ts';
@@ -44,7 +50,7 @@ function createControllers() {
   const scene = new SceneController(
     {
       speech: speechOutput,
-      t: (key) => tr(key),
+      t: (key, params) => tr(key, params),
       capture: async (preset, signal) => {
         const frame = await camera.frame();
         if (signal.aborted) throw new DOMException('aborted', 'AbortError');
@@ -59,6 +65,7 @@ function createControllers() {
         (await media.permissionState('microphone')) === 'granted'
           ? true
           : requestWithRationale('microphone', media.requestMicrophone),
+      claimUnavailableNotice,
     },
     initialSceneMode(readDefaultScene()),
   );
@@ -191,6 +198,8 @@ export function SeeForMePage() {
   };
 
   const cameraReady = cameraState.status === 'ready';
+  const voiceAvailable = useVoiceInputAvailable();
+  const asksByVoice = entry.tap === 'voice-question' || entry.tap === 'dialogue';
 
   return (
     <Page title={t('seeForMe.title')} className="sfm">
@@ -263,7 +272,9 @@ export function SeeForMePage() {
         <p
           id="sfm-status"
           role="status"
-          aria-live={speakWithScreenReader && sceneState.statusSpoken ? 'off' : 'polite'}
+          aria-live={
+            sceneState.statusQuiet || (speakWithScreenReader && sceneState.statusSpoken) ? 'off' : 'polite'
+          }
           aria-atomic="true"
           className="sfm-status"
           data-testid="sfm-status"
@@ -299,6 +310,10 @@ export function SeeForMePage() {
           ) : null}
         </div>
 
+        {asksByVoice && !voiceAvailable ? (
+          <TypedQuestionForm focusSeq={sceneState.typedQuestionSeq} onAsk={(text) => scene.ask(text)} />
+        ) : null}
+
         <section className="sfm-result" aria-labelledby="sfm-result-title">
           <h2 id="sfm-result-title">{t('seeForMe.resultTitle')}</h2>
           {sceneState.question ? (
@@ -315,7 +330,7 @@ export function SeeForMePage() {
                 >
                   {formatTime(sceneState.lastResult.at)}
                 </time>{' '}
-                <span>{sceneState.lastResult.text}</span>
+                <span className="sfm-result__text">{sceneState.lastResult.text}</span>
               </p>
             ) : null}
           </div>

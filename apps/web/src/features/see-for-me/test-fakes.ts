@@ -73,6 +73,9 @@ export class FakeSpeechInput implements SpeechInput {
   say(text: string, isFinal = true) {
     for (const cb of this.results) cb({ text, isFinal });
   }
+  fail(error: SpeechInputError) {
+    for (const cb of this.errors) cb(error);
+  }
 }
 
 export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech()) {
@@ -84,6 +87,8 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
   const vibrate = vi.fn();
   const createSpeechInput = vi.fn((_o: { continuous: boolean }) => input as SpeechInput | null);
   const requestMicrophone = vi.fn(() => Promise.resolve(true));
+  let noticeGiven = false;
+  const claimUnavailableNotice = () => !noticeGiven && (noticeGiven = true);
   const deps: SceneDeps = {
     speech,
     t: (key) => key,
@@ -94,6 +99,7 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
     vibrate,
     createSpeechInput,
     requestMicrophone,
+    claimUnavailableNotice,
     now: () => 1_700_000_000_000,
     ...over,
   };

@@ -1,10 +1,17 @@
+import { useEffect, useState } from 'react';
 import { platform } from '../../platform/index.ts';
 import { mseSupportsMpeg, speechRecognitionConstructor } from '../../platform/media.ts';
 import { BrowserSpeechInput } from './input/browser-recognizer.ts';
 import { knownCapabilities, loadCapabilities } from './input/capabilities.ts';
 import { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+import { FallbackSpeechInput } from './input/fallback-input.ts';
 import { NativeSpeechInput } from './input/native-recognizer.ts';
 import { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
+import {
+  isBrowserRecognizerBroken,
+  markBrowserRecognizerBroken,
+  useVoiceAvailability,
+} from './input/voice-availability.ts';
 import { readSpeechEngine } from './speech-preferences.ts';
 
 export * from './input/types.ts';
@@ -14,6 +21,7 @@ export { NativeSpeechInput } from './input/native-recognizer.ts';
 export { SingleShotRecognizer, recognizeRecording, MIN_RECORDING_MS } from './input/single-shot.ts';
 export { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
 export { loadCapabilities, knownCapabilities } from './input/capabilities.ts';
+export { claimUnavailableNotice } from './input/voice-availability.ts';
 
 import type { SpeechInput, SpeechInputOptions } from './input/types.ts';
 
@@ -24,7 +32,7 @@ export function currentRecognitionProvider(): RecognitionProvider {
     speechEngine: readSpeechEngine(),
     mseMpeg: mseSupportsMpeg(),
     isNative: platform.isNative(),
-    hasBrowserRecognizer: speechRecognitionConstructor() !== null,
+    hasBrowserRecognizer: speechRecognitionConstructor() !== null && !isBrowserRecognizerBroken(),
     serverRealtimeAsr: asr ? asr.realtime : null,
   });
 }
@@ -47,9 +55,25 @@ export function createSpeechInput(
       return new NativeSpeechInput(options);
     case 'browser': {
       const Recognition = speechRecognitionConstructor();
-      return Recognition ? new BrowserSpeechInput(Recognition, options) : null;
+      if (!Recognition) return null;
+      // where the browser's recognizer cannot work, the server's takes over (when there is one)
+      return new FallbackSpeechInput(new BrowserSpeechInput(Recognition, options), () => {
+        markBrowserRecognizerBroken();
+        const next = currentRecognitionProvider();
+        return next === 'browser' ? null : createSpeechInput(options, next);
+      });
     }
     case 'none':
       return null;
   }
+}
+
+/** Whether any recognizer can work here now (re-rendered when one proves it cannot). */
+export function useVoiceInputAvailable(): boolean {
+  useVoiceAvailability((s) => s.browserRecognizerBroken);
+  const [, setCapabilitiesLoaded] = useState(false);
+  useEffect(() => {
+    void loadCapabilities().then(() => setCapabilitiesLoaded(true));
+  }, []);
+  return currentRecognitionProvider() !== 'none';
 }

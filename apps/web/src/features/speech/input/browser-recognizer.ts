@@ -1,6 +1,7 @@
 import {
   isPageVisible,
   onVisibilityChange,
+  requestMicrophone,
   type BrowserRecognition,
   type BrowserRecognitionConstructor,
 } from '../../../platform/media.ts';
@@ -9,22 +10,41 @@ import { InputEvents, type SpeechInput, type SpeechInputErrorKey, type SpeechInp
 /** Spec §4: while it should listen but stopped, a check every 5 s (page visible) restarts it. */
 export const RECOVERY_CHECK_MS = 5_000;
 
-function errorKey(code: string): SpeechInputErrorKey {
+/**
+ * Spec §8 "Recognition": each browser error code and what it means. `unavailable`: the recognizer
+ * itself cannot work here (its service unreachable, refused or without the language) although the
+ * microphone may be fine, so another recognizer should take over.
+ */
+type ErrorClass =
+  | { kind: 'ignore' }
+  | { kind: 'report'; key: SpeechInputErrorKey; fatal: boolean; unavailable: boolean }
+  | { kind: 'probe-microphone' };
+
+export function classifyRecognitionError(code: string): ErrorClass {
   switch (code) {
-    case 'audio-capture':
-      return 'recognition.micUnavailable';
+    case 'no-speech':
+    case 'aborted':
+      return { kind: 'ignore' };
     case 'not-allowed':
-    case 'service-not-allowed':
-      return 'recognition.micDenied';
+      return { kind: 'report', key: 'recognition.micDenied', fatal: true, unavailable: false };
+    // Chromium also says audio-capture when its recognition service cannot be reached: the
+    // microphone itself is asked before the user is blamed
+    case 'audio-capture':
+      return { kind: 'probe-microphone' };
     case 'network':
-      return 'recognition.network';
+      return { kind: 'report', key: 'recognition.network', fatal: true, unavailable: true };
+    case 'service-not-allowed':
+    case 'language-not-supported':
+      return { kind: 'report', key: 'speechInput.errorCode', fatal: true, unavailable: true };
     default:
-      return 'recognition.error';
+      return { kind: 'report', key: 'speechInput.errorCode', fatal: false, unavailable: false };
   }
 }
 
 export interface BrowserRecognizerDeps {
   isVisible?: () => boolean;
+  /** Opens and releases the microphone: true when it works (told apart from a failing service). */
+  microphoneWorks?: () => Promise<boolean>;
   onVisibilityChange?: (handler: (visible: boolean) => void) => () => void;
 }
 
@@ -41,6 +61,7 @@ export class BrowserSpeechInput implements SpeechInput {
   private recoveryTimer: ReturnType<typeof setInterval> | null = null;
   private offVisibility: (() => void) | null = null;
   private readonly isVisible: () => boolean;
+  private readonly microphoneWorks: () => Promise<boolean>;
   private readonly watchVisibility: (handler: (visible: boolean) => void) => () => void;
 
   constructor(
@@ -49,6 +70,7 @@ export class BrowserSpeechInput implements SpeechInput {
     deps: BrowserRecognizerDeps = {},
   ) {
     this.isVisible = deps.isVisible ?? isPageVisible;
+    this.microphoneWorks = deps.microphoneWorks ?? requestMicrophone;
     this.watchVisibility = deps.onVisibilityChange ?? onVisibilityChange;
   }
 
@@ -114,16 +136,18 @@ export class BrowserSpeechInput implements SpeechInput {
       }
     };
     recognition.onerror = (event) => {
-      if (event.error === 'no-speech' || event.error === 'aborted') return;
-      const fatal =
-        event.error === 'not-allowed' ||
-        event.error === 'audio-capture' ||
-        event.error === 'service-not-allowed';
-      if (fatal) {
-        this.wanted = false;
-        this.unwatch();
-      }
-      this.events.error({ key: errorKey(event.error), code: event.error, recoverable: !fatal });
+      const verdict = classifyRecognitionError(event.error);
+      if (verdict.kind === 'ignore') return;
+      if (verdict.kind === 'report') return this.report(event.error, verdict);
+      // the session is over either way: no restart loop while the microphone is being asked
+      this.stopWanting();
+      void this.microphoneWorks().then((works) =>
+        this.report(event.error, {
+          key: works ? 'speechInput.errorCode' : 'recognition.micUnavailable',
+          fatal: true,
+          unavailable: works,
+        }),
+      );
     };
     recognition.onend = () => {
       if (this.recognition === recognition) this.recognition = null;
@@ -137,9 +161,26 @@ export class BrowserSpeechInput implements SpeechInput {
     }
   }
 
-  stop(): void {
+  private stopWanting(): void {
     this.wanted = false;
     this.unwatch();
+  }
+
+  private report(
+    code: string,
+    verdict: { key: SpeechInputErrorKey; fatal: boolean; unavailable: boolean },
+  ): void {
+    if (verdict.fatal) this.stopWanting();
+    this.events.error({
+      key: verdict.key,
+      code,
+      recoverable: !verdict.fatal,
+      ...(verdict.unavailable ? { recognizerUnavailable: true } : {}),
+    });
+  }
+
+  stop(): void {
+    this.stopWanting();
     const recognition = this.recognition;
     this.recognition = null;
     if (!recognition) return;

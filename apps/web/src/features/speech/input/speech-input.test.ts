@@ -12,7 +12,8 @@ import { selectRecognitionProvider, type ProviderFacts } from './select-provider
 import { MIN_RECORDING_MS, recognizeRecording, type RecognizeCall } from './single-shot.ts';
 import type { RecognitionUpdate, SpeechInputError } from './types.ts';
 import { pickRecorderMime } from '../../../platform/audio-capture.ts';
-import { FakeSocket } from '../test-fakes.ts';
+import { FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
+import type { SocketOptions } from '../speech-socket.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -72,7 +73,7 @@ class FakeRecognition implements BrowserRecognition {
 }
 
 describe('browser recognizer', () => {
-  function setup(visible = true) {
+  function setup(visible = true, microphoneWorks = true) {
     FakeRecognition.made = [];
     let onVisible: ((v: boolean) => void) | null = null;
     const input = new BrowserSpeechInput(
@@ -84,6 +85,7 @@ describe('browser recognizer', () => {
           onVisible = h;
           return () => (onVisible = null);
         },
+        microphoneWorks: () => Promise.resolve(microphoneWorks),
       },
     );
     const results: RecognitionUpdate[] = [];
@@ -105,19 +107,52 @@ describe('browser recognizer', () => {
     expect(results).toEqual([{ text: '你好', isFinal: true }]);
   });
 
-  it('no-speech and aborted are ignored; not-allowed stops and reports', () => {
+  it('no-speech and aborted are ignored; not-allowed stops and blames the permission', () => {
     const { input, errors } = setup();
     input.start();
     const r = FakeRecognition.made[0]!;
     r.onerror?.({ error: 'no-speech' });
     r.onerror?.({ error: 'aborted' });
     expect(errors).toEqual([]);
-    r.onerror?.({ error: 'network' });
-    expect(errors.at(-1)).toMatchObject({ key: 'recognition.network', recoverable: true });
-    expect(input.isListening()).toBe(true);
     r.onerror?.({ error: 'not-allowed' });
     expect(errors.at(-1)).toMatchObject({ key: 'recognition.micDenied', recoverable: false });
+    expect(errors.at(-1)?.recognizerUnavailable).toBeUndefined();
     expect(input.isListening()).toBe(false);
+  });
+
+  it.each([
+    ['network', 'recognition.network'],
+    ['service-not-allowed', 'speechInput.errorCode'],
+    ['language-not-supported', 'speechInput.errorCode'],
+  ])('%s: the recognizer cannot work here (its message, never the microphone)', (code, key) => {
+    const { input, errors } = setup();
+    input.start();
+    FakeRecognition.made[0]!.onerror?.({ error: code });
+    expect(errors).toEqual([{ key, code, recoverable: false, recognizerUnavailable: true }]);
+    expect(input.isListening()).toBe(false);
+  });
+
+  it('audio-capture blames the microphone only when the microphone really fails to open', async () => {
+    const broken = setup(true, false);
+    broken.input.start();
+    FakeRecognition.made[0]!.onerror?.({ error: 'audio-capture' });
+    expect(broken.input.isListening()).toBe(false);
+    await vi.waitFor(() => expect(broken.errors).toHaveLength(1));
+    expect(broken.errors[0]).toMatchObject({ key: 'recognition.micUnavailable', recoverable: false });
+
+    const fine = setup(true, true);
+    fine.input.start();
+    FakeRecognition.made[0]!.onerror?.({ error: 'audio-capture' });
+    await vi.waitFor(() => expect(fine.errors).toHaveLength(1));
+    expect(fine.errors[0]).toMatchObject({ key: 'speechInput.errorCode', recognizerUnavailable: true });
+  });
+
+  it('an unknown error code is reported with its code and listening goes on', () => {
+    const { input, errors } = setup();
+    input.start();
+    FakeRecognition.made[0]!.onerror?.({ error: 'bad-grammar' });
+    expect(errors).toEqual([{ key: 'speechInput.errorCode', code: 'bad-grammar', recoverable: true }]);
+    expect(input.isListening()).toBe(true);
   });
 
   it('restarts on end; the 5 s check and becoming visible restart a session that died silently', () => {
@@ -149,12 +184,16 @@ describe('browser recognizer', () => {
 describe('cloud realtime recognizer', () => {
   function setup() {
     const sockets: FakeSocket[] = [];
+    const auths: SocketOptions['auth'][] = [];
+    const identity = new FakeSpeechIdentity();
     let frameSink: ((f: Int16Array) => void) | null = null;
     const stopCapture = vi.fn();
     const input = new CloudRealtimeSpeechInput({
-      socketFactory: () => {
+      identity,
+      socketFactory: (_namespace, options) => {
         const s = new FakeSocket();
         sockets.push(s);
+        auths.push(options.auth);
         return s as unknown as Socket;
       },
       capture: async (onFrame) => {
@@ -166,8 +205,46 @@ describe('cloud realtime recognizer', () => {
     const errors: SpeechInputError[] = [];
     input.onResult((r) => results.push(r));
     input.onError((e) => errors.push(e));
-    return { input, sockets, results, errors, frame: (f: Int16Array) => frameSink?.(f), stopCapture };
+    return {
+      input,
+      sockets,
+      auths,
+      identity,
+      results,
+      errors,
+      frame: (f: Int16Array) => frameSink?.(f),
+      stopCapture,
+    };
   }
+
+  it('a login or logout while listening reopens /speech with the new identity and listening goes on', async () => {
+    const { input, sockets, auths, identity, results } = setup();
+    const listenOn = async (s: FakeSocket) => {
+      s.serverEmits('connect');
+      await vi.advanceTimersByTimeAsync(0);
+      s.serverEmits('recognitionStarted', {});
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    input.start();
+    await listenOn(sockets[0]!);
+    identity.login('jwt-1');
+    expect(sockets[0]!.emitted.at(-1)).toEqual(['stopRecognition', {}]);
+    await listenOn(sockets[1]!);
+    identity.logout();
+    await listenOn(sockets[2]!);
+    expect(auths).toEqual([
+      { deviceId: 'device-1' },
+      { token: 'jwt-1', deviceId: 'device-1' },
+      { deviceId: 'device-1' },
+    ]);
+    expect(input.state()).toBe('listening');
+    sockets[0]!.serverEmits('resultCompleted', { text: '旧的' }); // the old socket is not heard
+    sockets[2]!.serverEmits('resultCompleted', { text: '新的' });
+    expect(results).toEqual([{ text: '新的', isFinal: true }]);
+    input.stop();
+    identity.login('jwt-2'); // not listening: nothing opens
+    expect(sockets).toHaveLength(3);
+  });
 
   it('starts with the spec options, streams PCM frames, reports interim and final results', async () => {
     const { input, sockets, results, frame } = setup();

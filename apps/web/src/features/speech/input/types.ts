@@ -9,6 +9,8 @@ export type SpeechInputErrorKey =
   | 'recognition.micDenied'
   | 'recognition.network'
   | 'recognition.error'
+  | 'speechInput.errorCode'
+  | 'speechInput.unavailable'
   | 'speechInput.unsupported'
   | 'speechInput.noText'
   | 'speechInput.decodeError'
@@ -26,6 +28,11 @@ export interface SpeechInputError {
   message?: string;
   /** False when the recognizer stopped because of it; true when it keeps listening. */
   recoverable?: boolean;
+  /**
+   * The recognizer itself cannot work here (its service unreachable or refused, its language
+   * missing), although the microphone may be fine: another recognizer should take over.
+   */
+  recognizerUnavailable?: boolean;
 }
 
 /** Spec §4 recognition service states. */
