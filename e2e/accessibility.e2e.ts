@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
+import {
+  axeViolations,
+  hasChromium,
+  launchBrowser,
+  noChromiumReason,
+  PHONE_VIEWPORT,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 
@@ -76,7 +82,7 @@ describe.skipIf(!hasChromium)(
         '/login',
         async (p) => {
           await p.getByRole('button', { name: '登录', exact: true }).click();
-          await p.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
+          await p.locator('.field__error').first().waitFor();
         },
       ],
       ['role select', () => member, '/role-select'],
@@ -104,6 +110,28 @@ describe.skipIf(!hasChromium)(
         }
       },
     );
+
+    it('register on a phone: an invalid number is said once, under the field it belongs to', async () => {
+      const page = await consented.newPage();
+      try {
+        await page.setViewportSize(PHONE_VIEWPORT);
+        await page.goto('/login');
+        await page.getByRole('tab', { name: '注册' }).click();
+        const phone = page.getByLabel('手机号');
+        await phone.fill('12345');
+        await page.getByLabel('密码', { exact: true }).fill('long-enough-1');
+        await page.getByRole('button', { name: '注册', exact: true }).click();
+        await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+        const describedBy = await phone.getAttribute('aria-describedby');
+        expect(await page.locator(`#${describedBy}`).textContent()).toBe('请输入有效的 11 位手机号');
+        expect(await page.getByText('请输入有效的 11 位手机号').count()).toBe(1);
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-phone');
+        const violations = await axeViolations(page);
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
 
     it('the first Tab reaches the skip link, which moves focus into main', async () => {
       const page = await member.newPage();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
 import { usePageSuite } from './support/suite.ts';
 import { waitForSmsCode } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
@@ -11,13 +11,21 @@ describe.skipIf(!hasChromium)(
   () => {
     const suite = usePageSuite();
 
+    const pathWithSearch = () => {
+      const u = new URL(suite.page.url());
+      return decodeURIComponent(u.pathname + u.search);
+    };
+
     const politeText = () =>
       suite.page
         .locator('[role="status"]')
         .allTextContents()
         .then((t) => t.join(' '));
 
-    it('registers, lands on the redirect target, then logs out and logs back in with the password', async () => {
+    const regionText = (testId: 'live-polite' | 'live-alert') => suite.page.getByTestId(testId).textContent();
+
+    it('registers, is asked for the role, lands on the redirect target; logs out and back in without being asked again', async () => {
+      await suite.page.setViewportSize(PHONE_VIEWPORT);
       await seedStorage(suite.context, { privacyAccepted: true });
       const phone = uniquePhone();
       await suite.page.goto('/profile');
@@ -29,9 +37,15 @@ describe.skipIf(!hasChromium)(
       await suite.page.getByLabel('昵称（可选）').fill('小明');
       await suite.page.getByRole('button', { name: '注册', exact: true }).click();
 
+      await suite.page.waitForURL((u) => u.pathname === '/role-select');
+      expect(pathWithSearch()).toBe('/role-select?redirect=/profile');
+      await expect.poll(() => regionText('live-polite')).toBe('注册成功，已为您登录');
+      await suite.page.getByRole('button', { name: '我是志愿者' }).click();
+
       await suite.page.waitForURL((u) => u.pathname === '/profile');
       await expect.poll(() => suite.page.getByRole('heading', { level: 1 }).textContent()).toBe('个人中心');
       await expect.poll(() => suite.page.locator('main').textContent()).toContain('小明');
+      expect(await suite.page.locator('main').textContent()).toContain('身份：志愿者');
 
       await suite.page.getByRole('button', { name: '退出登录' }).click();
       await suite.page.waitForURL((u) => u.pathname === '/login');
@@ -47,27 +61,22 @@ describe.skipIf(!hasChromium)(
       await suite.page.getByLabel('手机号').fill(phone);
       await suite.page.getByLabel('密码', { exact: true }).fill(PASSWORD);
       await suite.page.getByRole('button', { name: '登录', exact: true }).click();
-      // A user without a role chooses one first.
-      await suite.page.waitForURL((u) => u.pathname === '/role-select');
+      // the role was chosen once: a plain login goes straight on
+      await suite.page.waitForURL((u) => u.pathname === '/see-for-me');
     });
 
-    it('shows the suite.server and the form errors in an alert and keeps what was typed', async () => {
+    it('shows a form error under its field and the server refusal in an alert, keeps what was typed, and leaves no "正在登录…" behind', async () => {
+      await suite.page.setViewportSize(PHONE_VIEWPORT);
       await seedStorage(suite.context, { privacyAccepted: true });
       await suite.page.goto('/login');
-      await suite.page.getByLabel('手机号').fill('12345');
+      const phone = suite.page.getByLabel('手机号');
+      await phone.fill('12345');
       await suite.page.getByLabel('密码', { exact: true }).fill('whatever-1');
       await suite.page.getByRole('button', { name: '登录', exact: true }).click();
-      await expect
-        .poll(() =>
-          suite.page
-            .getByRole('alert')
-            .allTextContents()
-            .then((t) => t.join(' ')),
-        )
-        .toContain('手机号');
-      expect(await suite.page.getByLabel('手机号').inputValue()).toBe('12345');
+      await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+      expect(await phone.inputValue()).toBe('12345');
 
-      await suite.page.getByLabel('手机号').fill(uniquePhone());
+      await phone.fill(uniquePhone());
       await suite.page.getByRole('button', { name: '登录', exact: true }).click();
       await expect
         .poll(() =>
@@ -77,6 +86,21 @@ describe.skipIf(!hasChromium)(
             .then((t) => t.join(' ')),
         )
         .toContain('手机号或密码错误');
+      // the alert comes a frame after the request ended: a status left behind would be showing by now
+      expect(await regionText('live-polite')).toBe('');
+    });
+
+    it('empties the live regions when another page opens', async () => {
+      await suite.page.setViewportSize(PHONE_VIEWPORT);
+      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      await seedStorage(suite.context, { privacyAccepted: true, session });
+      await suite.page.goto('/profile');
+      await suite.page.getByRole('checkbox', { name: /由屏幕阅读器朗读结果/ }).check();
+      await expect.poll(() => regionText('live-polite')).toBe('已开启，结果由屏幕阅读器朗读');
+
+      await suite.page.getByRole('link', { name: '更改身份' }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/role-select');
+      await expect.poll(() => regionText('live-polite')).toBe('');
     });
 
     it('logs in with an SMS code from the embedded sender', async () => {
@@ -89,7 +113,9 @@ describe.skipIf(!hasChromium)(
       const code = await waitForSmsCode(suite.server, phone);
       await suite.page.getByRole('textbox', { name: '验证码' }).fill(code);
       await suite.page.getByRole('button', { name: '登录', exact: true }).click();
-      await suite.page.waitForURL((u) => u.pathname === '/profile');
+      // this account has no role yet: it is asked for one first, then goes on to the redirect target
+      await suite.page.waitForURL((u) => u.pathname === '/role-select');
+      expect(pathWithSearch()).toBe('/role-select?redirect=/profile');
     });
 
     it('chooses a role and announces it; the volunteer item follows the stored role', async () => {

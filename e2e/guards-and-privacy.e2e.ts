@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
 import { usePageSuite } from './support/suite.ts';
 import { seedStorage } from './support/session.ts';
 
@@ -56,6 +56,21 @@ describe.skipIf(!hasChromium)(
       await suite.page.reload();
       await suite.page.getByRole('heading', { level: 1 }).waitFor();
       expect(await suite.page.getByRole('dialog', { name: '隐私政策' }).count()).toBe(0);
+    });
+
+    it('accepting the gate on a phone puts focus on the login heading, not on <body>', async () => {
+      await suite.page.setViewportSize(PHONE_VIEWPORT);
+      await suite.page.goto('/see-for-me');
+      const dialog = suite.page.getByRole('dialog', { name: '隐私政策' });
+      await dialog.getByRole('button', { name: '我已阅读并同意《隐私政策》' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() =>
+          suite.page.evaluate(
+            () => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`,
+          ),
+        )
+        .toBe('H1 登录');
     });
 
     it('opens the full policy from the gate', async () => {

@@ -4,7 +4,7 @@ import { hasChromium, noChromiumReason } from './support/browser.ts';
 import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
-import type { AuthSession } from '@sfm/protocol';
+import { SPEECH_SYNTHESIS_NAMESPACE, type AuthSession, type SocketAuth } from '@sfm/protocol';
 
 const canRun = hasChromium && hasFfmpeg;
 const skipReason = !hasChromium ? noChromiumReason : 'skipped: ffmpeg is not installed';
@@ -37,6 +37,39 @@ async function listen(context: BrowserContext): Promise<void> {
   });
 }
 const heard = (page: Page) => page.evaluate(() => (window as unknown as { __heard: Heard }).__heard);
+
+/** One /speech-synthesis handshake as it went over the wire, and the server's answer to it. */
+interface Handshake {
+  auth: SocketAuth;
+  answer?: 'accepted' | 'refused';
+}
+
+/**
+ * Records every /speech-synthesis CONNECT packet the page sends (socket.io: `40/<namespace>,<auth>`)
+ * and the server's answer on the same websocket (`40…` accepted, `44…` refused).
+ */
+function recordHandshakes(page: Page): Handshake[] {
+  const handshakes: Handshake[] = [];
+  const prefix = `${SPEECH_SYNTHESIS_NAMESPACE},`;
+  page.on('websocket', (ws) => {
+    const mine: Handshake[] = [];
+    ws.on('framesent', ({ payload }) => {
+      const text = String(payload);
+      if (!text.startsWith(`40${prefix}`)) return;
+      const handshake: Handshake = { auth: JSON.parse(text.slice(2 + prefix.length)) as SocketAuth };
+      mine.push(handshake);
+      handshakes.push(handshake);
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      const waiting = mine.find((h) => !h.answer);
+      if (!waiting) return;
+      if (text.startsWith(`40${prefix}`)) waiting.answer = 'accepted';
+      else if (text.startsWith(`44${prefix}`)) waiting.answer = 'refused';
+    });
+  });
+  return handshakes;
+}
 
 let server: RunningServer;
 let session: AuthSession;
@@ -95,6 +128,56 @@ describe.skipIf(!canRun)(`speech output through the cloud stream${canRun ? '' : 
     expect(task?.status).toBe('completed');
     // the result itself was said by the cloud voice without a fallback
     expect(h.events.filter((e) => e.type === 'speechError' && /出口|EXIT/.test(e.text ?? ''))).toEqual([]);
+    await context.close();
+  });
+
+  it('the speech socket carries the user after a login and the device after a logout, without a reload', async () => {
+    const phone = uniquePhone();
+    const password = 'long-enough-1';
+    await registerViaApi(server.url, { phone, password });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+    });
+    await seedStorage(context, { privacyAccepted: true });
+    await context.addInitScript(() => localStorage.setItem('speechEngine', 'cloud'));
+    const page = await context.newPage();
+    const handshakes = recordHandshakes(page);
+    const latest = () => handshakes.at(-1);
+
+    await page.goto('/login');
+    // the app connects at start, as the device
+    await expect.poll(latest, { timeout: 15_000 }).toMatchObject({
+      auth: { userType: 'temporary' },
+      answer: 'accepted',
+    });
+    expect(latest()?.auth.token).toBeUndefined();
+    const deviceId = latest()?.auth.deviceId;
+    expect(deviceId).toBeTruthy();
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+
+    await page.getByLabel('手机号').fill(phone);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await expect
+      .poll(latest, { timeout: 15_000 })
+      .toEqual({ auth: { token, deviceId, userType: 'registered' }, answer: 'accepted' });
+
+    await page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: /个人中心/ })
+      .click();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await expect
+      .poll(latest, { timeout: 15_000 })
+      .toEqual({ auth: { deviceId, userType: 'temporary' }, answer: 'accepted' });
+    // all of it in the one page load
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await context.close();
   });
 });

@@ -1,8 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthSession } from '@sfm/protocol';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wavFromPcm } from '../apps/server/src/engines/asr/audio-decode.ts';
+import { answerWhenLoud, startFakeWhisper } from '../apps/server/src/engines/asr/fake-whisper-server.ts';
+import { espeakPcm, scene, silence } from '../apps/server/src/engines/asr/recognition-test-support.ts';
 import { event, startFakeDashScope } from '../apps/server/src/engines/dashscope/fake-dashscope-server.ts';
 import { hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
 import {
@@ -63,14 +67,69 @@ function peak(frames: Buffer[]): number {
   return max;
 }
 
-let fake: Awaited<ReturnType<typeof startFakeParaformer>>;
-let server: RunningServer;
-let session: AuthSession;
+interface Analysis {
+  scenario?: string;
+  prompt?: string;
+}
+
+/**
+ * A logged-in zh-CN page on /see-for-me with the camera ready, speaking and listening through the
+ * server (speechEngine 'cloud'); it records the analyses asked for and the app's speech events.
+ */
+async function openSeeForMe(browser: Browser, server: RunningServer, session: AuthSession) {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
+  await seedStorage(context, { privacyAccepted: true, session });
+  await context.addInitScript(() => {
+    localStorage.setItem('speechEngine', 'cloud');
+    const w = window as unknown as { __speechEvents: unknown[] };
+    w.__speechEvents = [];
+    window.addEventListener('sfm:speech', (e) => w.__speechEvents.push((e as CustomEvent).detail));
+  });
+  const page: Page = await context.newPage();
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  const analyses: Analysis[] = [];
+  const isAnalysis = (r: Request) =>
+    r.method() === 'POST' && new URL(r.url()).pathname === '/api/vision/analyze';
+  page.on('request', (r) => {
+    if (isAnalysis(r)) analyses.push(JSON.parse(r.postData() ?? '{}') as Analysis);
+  });
+  /** The descriptions the analyses answered with. */
+  const answers: string[] = [];
+  page.on('response', (r) => {
+    if (!isAnalysis(r.request())) return;
+    void r
+      .json()
+      .then((body: { data?: { description?: string } }) => answers.push(body.data?.description ?? ''))
+      .catch(() => {});
+  });
+  await page.goto('/see-for-me');
+  await page.locator('[data-camera-status="ready"]').waitFor({ timeout: 15_000 });
+  /** The texts the app began to speak, in order. */
+  const spoken = () =>
+    page.evaluate(() =>
+      (window as unknown as { __speechEvents: { type: string; text?: string }[] }).__speechEvents
+        .filter((e) => e.type === 'speechStarted')
+        .map((e) => e.text ?? ''),
+    );
+  const result = async () => ((await page.getByTestId('sfm-result').textContent()) ?? '').trim();
+  return { context, page, logs, analyses, answers, spoken, result };
+}
+
+async function chooseQa(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '更多场景' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '问答', exact: true }).click();
+  await expect.poll(() => page.getByRole('tab', { name: '问答' }).getAttribute('aria-selected')).toBe('true');
+}
+
 let browser: Browser;
+let session: AuthSession;
 
 describe.skipIf(!canRun)(
   `speech input through the cloud recognizer${canRun ? '' : ` (${skipReason})`}`,
   () => {
+    let fake: Awaited<ReturnType<typeof startFakeParaformer>>;
+    let server: RunningServer;
     beforeAll(async () => {
       fake = await startFakeParaformer();
       server = await startServer({
@@ -100,26 +159,8 @@ describe.skipIf(!canRun)(
     });
 
     it('a spoken question (fake microphone → /speech → Paraformer) fills qa and is analysed', async () => {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
-      await seedStorage(context, { privacyAccepted: true, session });
-      await context.addInitScript(() => localStorage.setItem('speechEngine', 'cloud'));
-      const page: Page = await context.newPage();
-      const logs: string[] = [];
-      page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
-      const analyses: { scenario?: string; prompt?: string }[] = [];
-      page.on('request', (r) => {
-        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/vision/analyze') {
-          analyses.push(JSON.parse(r.postData() ?? '{}') as { scenario?: string; prompt?: string });
-        }
-      });
-
-      await page.goto('/see-for-me');
-      await page.locator('[data-camera-status="ready"]').waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: '更多场景' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: '问答', exact: true }).click();
-      await expect
-        .poll(() => page.getByRole('tab', { name: '问答' }).getAttribute('aria-selected'))
-        .toBe('true');
+      const { context, page, logs, analyses, result } = await openSeeForMe(browser, server, session);
+      await chooseQa(page);
       await page.getByRole('button', { name: '点击提问' }).click();
 
       try {
@@ -129,11 +170,7 @@ describe.skipIf(!canRun)(
         await expect
           .poll(() => analyses.find((a) => a.scenario === 'qa'), { timeout: 10_000 })
           .toMatchObject({ scenario: 'qa', prompt: QUESTION });
-        await expect
-          .poll(async () => ((await page.getByTestId('sfm-result').textContent()) ?? '').trim(), {
-            timeout: 20_000,
-          })
-          .not.toBe('');
+        await expect.poll(result, { timeout: 20_000 }).not.toBe('');
       } catch (error) {
         console.log(
           JSON.stringify(
@@ -168,6 +205,114 @@ describe.skipIf(!canRun)(
       await new Promise((r) => setTimeout(r, 300));
       expect(server.logs.filter((l) => l.includes('speech recognition failed'))).toEqual([]);
       expect(analyses.filter((a) => a.scenario === 'qa')).toHaveLength(1);
+      await context.close();
+    });
+  },
+);
+
+/** The fake microphone loops its file: the question, then long enough a silence to end it. */
+const SILENCE_AFTER_MS = 6_000;
+
+const whisperCanRun = hasChromium && hasFfmpeg;
+describe.skipIf(!whisperCanRun)(
+  `speech input through a self-hosted OpenAI-compatible recognizer${whisperCanRun ? '' : ` (${skipReason})`}`,
+  () => {
+    let whisper: Awaited<ReturnType<typeof startFakeWhisper>>;
+    let server: RunningServer;
+    let audioDir: string;
+    beforeAll(async () => {
+      // Whisper's ways: the words for any audio with speech in it, invented credits for the rest
+      whisper = await startFakeWhisper(answerWhenLoud(QUESTION));
+      server = await startServer({
+        ASR_ENGINE: 'openai-compatible',
+        OPENAI_ASR_BASE_URL: whisper.baseUrl,
+        TTS_ENGINE: 'embedded',
+        VISION_ENGINE: 'embedded',
+        VISION_RATE_LIMIT_PER_MINUTE: '1000',
+      });
+      session = await registerViaApi(server.url, {
+        phone: uniquePhone(),
+        password: 'long-enough-1',
+        nickname: '问',
+      });
+      // the question as the product's own espeak voice says it
+      audioDir = mkdtempSync(join(tmpdir(), 'sfm-mic-'));
+      const microphone = join(audioDir, 'question.wav');
+      writeFileSync(microphone, wavFromPcm(scene([await espeakPcm(QUESTION), silence(SILENCE_AFTER_MS)], 0)));
+      const camera = makeFakeCamera(await makeTextImage(['出口 EXIT'], 'whisper-sign.png'));
+      browser = await launchBrowser([
+        ...FAKE_CAMERA_ARGS,
+        `--use-file-for-fake-video-capture=${camera}`,
+        `--use-file-for-fake-audio-capture=${microphone}`,
+      ]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      await whisper?.close();
+      if (audioDir) rmSync(audioDir, { recursive: true, force: true });
+    });
+
+    const debugOnFailure = async (logs: string[], check: () => Promise<void>) => {
+      try {
+        await check();
+      } catch (error) {
+        console.log(
+          whisper.calls.length,
+          'transcription requests',
+          logs,
+          server.logs.filter((l) => /speech|recogni|transcri/i.test(l)),
+        );
+        throw error;
+      }
+    };
+
+    it('qa: the question is heard once, analysed once with it, and the answer is spoken', async () => {
+      const { context, page, logs, analyses, answers, spoken } = await openSeeForMe(browser, server, session);
+      await chooseQa(page);
+      await page.getByRole('button', { name: '点击提问' }).click();
+
+      await debugOnFailure(logs, async () => {
+        await expect
+          .poll(() => analyses.filter((a) => a.scenario === 'qa'), { timeout: 30_000 })
+          .toEqual([expect.objectContaining({ prompt: QUESTION })]);
+        // the question as heard, not once per time the words came by
+        const question = (await page.getByTestId('sfm-question').textContent()) ?? '';
+        expect(question).toContain(QUESTION);
+        expect(question).not.toContain(QUESTION + QUESTION);
+        await expect.poll(() => answers[0], { timeout: 20_000 }).toBeTruthy();
+        await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
+      });
+      // one question, one analysis: listening stopped with the final result
+      expect(analyses.filter((a) => a.scenario === 'qa')).toHaveLength(1);
+      expect(server.logs.filter((l) => l.includes('speech recognition failed'))).toEqual([]);
+      expect(whisper.calls.length).toBeGreaterThan(0);
+      await context.close();
+    });
+
+    it('dialogue: each question is answered and listening starts again for the next', async () => {
+      const { context, page, logs, analyses, answers, spoken } = await openSeeForMe(browser, server, session);
+      await page.getByRole('tab', { name: '对话' }).click();
+      await expect
+        .poll(() => page.getByRole('tab', { name: '对话' }).getAttribute('aria-selected'))
+        .toBe('true');
+      await page.getByRole('button', { name: '点击开始对话' }).click();
+
+      await debugOnFailure(logs, async () => {
+        await expect
+          .poll(() => analyses.filter((a) => a.scenario === 'dialogue'), { timeout: 30_000 })
+          .toEqual([expect.objectContaining({ prompt: QUESTION })]);
+        await expect.poll(() => answers[0], { timeout: 20_000 }).toBeTruthy();
+        await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
+        // after the answer it listens again, and the next time the question comes it is answered too
+        await expect
+          .poll(() => analyses.filter((a) => a.scenario === 'dialogue').length, { timeout: 30_000 })
+          .toBeGreaterThanOrEqual(2);
+      });
+      for (const analysis of analyses.filter((a) => a.scenario === 'dialogue'))
+        expect(analysis.prompt).toBe(QUESTION);
+      await page.getByRole('button', { name: '点击结束对话' }).click();
+      expect(server.logs.filter((l) => l.includes('speech recognition failed'))).toEqual([]);
       await context.close();
     });
   },

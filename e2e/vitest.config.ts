@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
-    include: ['**/*.e2e.ts'],
+    // plus the support code's own unit tests
+    include: ['**/*.e2e.ts', 'support/**/*.test.ts'],
     exclude: ['node_modules/**'],
     // One real browser and one server per file: two cores cannot run more side by side.
     fileParallelism: false,

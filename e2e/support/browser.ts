@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { requireTool } from './required-tool.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM_PATH);
+const noChromium = `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
+/** False (suites skip) without Chromium; in CI its absence throws and fails the run. */
+export const hasChromium = requireTool(existsSync(CHROMIUM_PATH), noChromium);
 /** Shown in the name of a skipped browser suite. */
-export const noChromiumReason = `skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
+export const noChromiumReason = `skipped: ${noChromium}`;
+
+/** The phone the product is walked on (CSS pixels, portrait). */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({

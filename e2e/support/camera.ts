@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { requireTool } from './required-tool.ts';
 import { repoRoot } from './server.ts';
 
 /** Real photos with ground truth (read-only): FIXTURES_DIR, else ../shared/fixtures beside the repo. */
@@ -15,14 +16,18 @@ export function fixturePhoto(name: string): string | null {
   return existsSync(path) ? path : null;
 }
 
-export const hasFfmpeg = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+/** False (camera suites skip) without ffmpeg; in CI its absence throws and fails the run. */
+export const hasFfmpeg = requireTool(
+  (() => {
+    try {
+      execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })(),
+  'ffmpeg is not installed (apt-get install -y ffmpeg)',
+);
 
 const tempDir = mkdtempSync(join(tmpdir(), 'sfm-cam-'));
 process.once('exit', () => rmSync(tempDir, { recursive: true, force: true }));

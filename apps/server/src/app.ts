@@ -18,10 +18,12 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { LogSmsSender, type SmsSender } from './modules/auth/sms-sender.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerSiteRoutes } from './modules/site/routes.ts';
 import { UsersRepo } from './modules/users/repo.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { UsersService } from './modules/users/service.ts';
 import { registerSpeech } from './modules/speech/speech-module.ts';
+import type { SpeechSynthesizer } from './engines/tts/speech-synthesizer.ts';
 import type { VisionEngine } from './engines/vision/vision-engine.ts';
 import { ImageUrlSigner } from './modules/vision/image-url.ts';
 import { VisionImagesRepo } from './modules/vision/repo.ts';
@@ -54,6 +56,11 @@ export interface AppDeps {
   visionEngine: VisionEngine;
   /** Defaults from config: S3 when S3_BUCKET is set, else DATA_DIR/images. */
   imageStore?: ImageStore;
+  /**
+   * Defaults from config. main.ts creates it first so that its workers warm while the database
+   * starts; the app closes it when it closes.
+   */
+  speechSynthesizer?: SpeechSynthesizer;
 }
 
 function createSmsSender(kind: Config['smsSender'], logger: Logger): SmsSender {
@@ -96,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersRepo(db);
 
   registerHealthRoutes(router, { db: deps.dbMode, ping: () => pingDatabase(db) });
+  registerSiteRoutes(router, { icpFiling: config.icpFiling });
   registerAuthRoutes(
     router,
     new AuthService({
@@ -153,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await sweeper?.stop();
   });
-  await registerSpeech(app, { config, db, tokens, clock, logger });
+  await registerSpeech(app, { config, db, tokens, clock, logger, synthesizer: deps.speechSynthesizer });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

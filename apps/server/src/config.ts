@@ -61,6 +61,10 @@ export const CONFIG_DOCS = {
     'apps/web/dist',
     'Built web app to serve (default resolved from the repo root, not the cwd).',
   ],
+  ICP_FILING: [
+    '(unset)',
+    'ICP filing number of a site hosted in mainland China (e.g. `京ICP备12345678号-1`), linked to beian.miit.gov.cn in the home page footer; unset → no footer link.',
+  ],
   LOGIN_RATE_LIMIT_PER_MINUTE: [
     '10',
     'Login, register, SMS and admin-login attempts per minute, per client IP and per phone/username.',
@@ -178,6 +182,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(12 * 1024 * 1024),
   SMS_SENDER: z.enum(['log']).default('log'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  ICP_FILING: z.string().trim().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   VISION_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   IMAGE_URL_TTL_SECONDS: positiveInt.default(3600),
@@ -220,6 +225,8 @@ export interface Config {
   bodyLimitBytes: number;
   smsSender: 'log';
   webDistDir: string;
+  /** Shown in the home page footer when set. */
+  icpFiling: string | null;
   loginRateLimitPerMinute: number;
   vision: VisionConfig;
   visionRateLimitPerMinute: number;
@@ -283,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsSender: e.SMS_SENDER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    icpFiling: e.ICP_FILING || null,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     vision,
     speech: speechConfigOrThrow(present),

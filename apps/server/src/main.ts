@@ -4,13 +4,20 @@ import { connect } from './db/connect.ts';
 import { createVisionEngine } from './engines/vision/create-vision-engine.ts';
 import type { VisionEngine } from './engines/vision/vision-engine.ts';
 import { createLogger } from './logger.ts';
+import { createSynthesizer } from './modules/speech/speech-engines.ts';
 import { withSharedWarmUp } from './modules/vision/engine-lifecycle.ts';
 import { loadJwtSecret } from './security/secrets.ts';
 import { attachSockets } from './sockets/attach-sockets.ts';
+import { startUp } from './start-up.ts';
 
 const startedAt = Date.now();
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+
+// the speech workers warm (seconds of CPU) while the database starts (a process and its disk);
+// startUp() waits for them before the port opens, and reports a failure
+const speechSynthesizer = createSynthesizer(config.speech, logger);
+speechSynthesizer.warmUp().catch(() => undefined);
 
 const database = await connect(config, logger).catch((err: unknown) => {
   logger.fatal({ err }, 'database unavailable');
@@ -28,7 +35,10 @@ logger.info(
 );
 
 let shuttingDown = false;
-/** Stops in dependency order: no new requests, then the vision engine, the pool, the embedded database. */
+/**
+ * Stops in dependency order: no new requests, then the speech workers, the vision engine, the pool,
+ * the embedded database.
+ */
 async function shutdown(signal: string, app?: { close(): Promise<void> }): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
@@ -41,6 +51,8 @@ async function shutdown(signal: string, app?: { close(): Promise<void> }): Promi
   force.unref();
   try {
     await app?.close();
+    // the app closes it too, unless the start failed before the app had it
+    await speechSynthesizer.close();
     await visionEngine.close();
     await database.close();
     logger.info('stopped');
@@ -59,24 +71,22 @@ try {
     jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
     logger,
     visionEngine,
+    speechSynthesizer,
   });
   // socket.io on the same HTTP server; app.close() disconnects the sockets first (preClose)
-  attachSockets(app, { corsOrigins: config.corsOrigins });
+  const sockets = attachSockets(app, { corsOrigins: config.corsOrigins });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void shutdown(signal, app));
   }
-  await app.listen({ port: config.port, host: config.host });
-  logger.info({ ms: Date.now() - startedAt, db: database.mode }, 'listening');
-  // models load in the background; an analysis arriving meanwhile waits for the same warm-up
-  const warmUpStartedAt = Date.now();
-  visionEngine.warmUp().then(
-    () => logger.info({ engine: visionEngine.name, ms: Date.now() - warmUpStartedAt }, 'vision engine ready'),
-    (err: unknown) =>
-      logger.error(
-        { engine: visionEngine.name, reason: err instanceof Error ? err.message : String(err) },
-        'vision engine warm-up failed (retried at the next analysis)',
-      ),
-  );
+  await startUp({
+    warmSpeech: () => sockets.ready(),
+    listen: async () => {
+      await app.listen({ port: config.port, host: config.host });
+      logger.info({ ms: Date.now() - startedAt, db: database.mode }, 'listening');
+    },
+    vision: visionEngine,
+    logger,
+  });
 } catch (err) {
   logger.fatal({ err }, 'start failed');
   await shutdown('start failure');

@@ -16,6 +16,7 @@ import {
   VerifyTokenResponse,
 } from './auth.ts';
 import { PointsDetails, PointsLogsPage, PointsLogsQuery } from './points.ts';
+import { SiteInfo } from './site.ts';
 import { Capabilities, RecognizeRequest, RecognizeResponse } from './speech.ts';
 import { UpdateMeRequest, User } from './user.ts';
 import { AndroidLatest, VersionCheckQuery, VersionCheckResult } from './version.ts';
@@ -115,6 +116,7 @@ export const endpoints = define({
     data: RecognizeResponse,
   },
   capabilities: { method: 'GET', path: '/api/capabilities', access: 'public', data: Capabilities },
+  siteInfo: { method: 'GET', path: '/api/site', access: 'public', data: SiteInfo },
   versionCheck: {
     method: 'GET',
     path: '/api/version/check',

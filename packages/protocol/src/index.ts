@@ -4,6 +4,7 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './vision.ts';
 export * from './speech.ts';
+export * from './site.ts';
 export * from './version.ts';
 export * from './points.ts';
 export * from './endpoints.ts';

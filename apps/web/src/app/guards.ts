@@ -54,10 +54,19 @@ export function safeRedirect(target: string | null | undefined): string | null {
   return target;
 }
 
-/** Where to go after login: the redirect target, else /role-select without a role, else /see-for-me. */
+const ROLE_SELECT_PATH = '/role-select';
+
+/**
+ * Where to go after login or registration: an account without a role (every new one) is asked for
+ * it first on /role-select, which then goes on to the redirect target; with a role, straight to the
+ * target, else /see-for-me.
+ */
 export function afterLoginTarget(
   redirect: string | null | undefined,
   userType: 0 | 1 | null | undefined,
 ): string {
-  return safeRedirect(redirect) ?? (userType == null ? '/role-select' : '/see-for-me');
+  const target = safeRedirect(redirect);
+  if (userType != null) return target ?? '/see-for-me';
+  if (!target || target.split(/[?#]/)[0] === ROLE_SELECT_PATH) return target ?? ROLE_SELECT_PATH;
+  return withRedirect(ROLE_SELECT_PATH, target);
 }

@@ -56,10 +56,11 @@ describe('privacy gate', () => {
     expect(d).toHaveAttribute('open');
   });
 
-  it('accepting stores privacyAccepted and stays on /login with its redirect', async () => {
+  it('accepting stores privacyAccepted and stays on /login with its redirect, focus on its h1', async () => {
     const { router } = renderApp('/login?redirect=%2Faichat');
     await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
     expect(dialog()).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: '登录' })).toHaveFocus();
     expect(localStorage.getItem('privacyAccepted')).toBe('true');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Faichat');

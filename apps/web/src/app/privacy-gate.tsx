@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { selectLoggedIn, useSession } from '../features/session/session-store.ts';
 import { platform } from '../platform/index.ts';
 import { isAdminPath } from './guards.ts';
+import { focusPageHeading } from './page.tsx';
 
 /** Pages the gate never covers (spec §2 App shell). */
 export const PRIVACY_GATE_EXEMPT: readonly string[] = ['/', '/download', '/privacy'];
@@ -61,6 +62,10 @@ function PrivacyDialog() {
 
   const onAccept = () => {
     acceptPrivacy();
+    // Closing the modal by unmounting it drops focus on <body>: close it first, then the page is no
+    // longer inert and its heading can take focus (a navigation to /login moves it on from there).
+    dialogRef.current?.close();
+    focusPageHeading();
     if (!loggedIn && pathname !== '/login' && !isAdminPath(pathname)) void navigate('/login');
   };
 

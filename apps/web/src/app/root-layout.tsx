@@ -9,6 +9,7 @@ import { useBackAction } from './back-action.ts';
 import { BottomNav, isBottomNavVisible } from './bottom-nav.tsx';
 import { guardRedirect } from './guards.ts';
 import { BackIcon } from './icons.tsx';
+import { focusPageHeading } from './page.tsx';
 import { PermissionOverlayHost } from './permission-overlay.tsx';
 import { PrivacyGate } from './privacy-gate.tsx';
 
@@ -37,8 +38,7 @@ function useFocusOnRouteChange(pathname: string) {
       first.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>(`#${MAIN_ID} h1`);
-    heading?.focus({ preventScroll: false });
+    focusPageHeading();
   }, [pathname]);
 }
 

@@ -380,7 +380,11 @@ export const en: Messages = {
       no: 'no',
       none: 'none',
     },
-    serverEngines: { embedded: 'embedded', dashscope: 'Alibaba DashScope', 'openai-compatible': 'OpenAI-compatible server' },
+    serverEngines: {
+      embedded: 'embedded',
+      dashscope: 'Alibaba DashScope',
+      'openai-compatible': 'OpenAI-compatible server',
+    },
     noEvents: 'No events yet',
     eventAt: '{{ms}} ms',
     events: {

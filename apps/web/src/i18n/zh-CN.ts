@@ -375,7 +375,11 @@ export const zhCN = {
       no: '不支持',
       none: '无',
     },
-    serverEngines: { embedded: '内置', dashscope: '阿里云 DashScope', 'openai-compatible': 'OpenAI 兼容服务' },
+    serverEngines: {
+      embedded: '内置',
+      dashscope: '阿里云 DashScope',
+      'openai-compatible': 'OpenAI 兼容服务',
+    },
     noEvents: '暂无事件',
     eventAt: '{{ms}} 毫秒',
     events: {

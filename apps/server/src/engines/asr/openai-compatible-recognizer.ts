@@ -1,11 +1,14 @@
 import type { RecognitionOptions } from '@sfm/protocol';
-import { decodeToPcm16k, PCM_SAMPLE_RATE, wavFromPcm } from './audio-decode.ts';
+import { decodeToPcm16k, wavFromPcm } from './audio-decode.ts';
+import { ChunkedRecognition, type EndpointSettings } from './chunked-recognition.ts';
+import { dropHallucinations } from './hallucinations.ts';
 import {
   RecognitionError,
   type RecognitionCallbacks,
   type RecognitionSession,
   type SpeechRecognizer,
 } from './speech-recognizer.ts';
+import { trimSilence } from './voice-activity.ts';
 
 export const DEFAULT_OPENAI_ASR_MODEL = 'whisper-1';
 
@@ -14,15 +17,15 @@ export interface OpenAiCompatibleRecognizerConfig {
   baseUrl: string;
   apiKey?: string;
   model: string;
-  /** Audio per realtime piece; each piece is one transcription request. */
-  chunkSeconds?: number;
+  /** When realtime recognition ends an utterance (tests shorten it). */
+  endpointing?: Partial<EndpointSettings>;
   timeoutMs?: number;
 }
 
 /**
  * Any server with OpenAI's `POST /audio/transcriptions` (faster-whisper-server, whisper.cpp
- * server, vLLM, LocalAI…). Realtime is emulated: the PCM is cut into pieces of a few seconds, each
- * transcribed as it fills (an interim result with the text so far) and all of it final at finish.
+ * server, vLLM, LocalAI…). Realtime is emulated by ChunkedRecognition (voice activity decides what
+ * is sent and when an utterance is over); a whole recording is sent without its silent ends.
  */
 export class OpenAiCompatibleRecognizer implements SpeechRecognizer {
   readonly name = 'openai-compatible';
@@ -30,8 +33,9 @@ export class OpenAiCompatibleRecognizer implements SpeechRecognizer {
   constructor(private readonly config: OpenAiCompatibleRecognizerConfig) {}
 
   async transcribe(audio: Uint8Array, _filename: string, signal?: AbortSignal): Promise<string> {
-    const pcm = await decodeToPcm16k(audio, signal);
-    return this.transcribeWav(wavFromPcm(pcm), signal);
+    const speech = trimSilence(await decodeToPcm16k(audio, signal));
+    if (!speech) return '';
+    return dropHallucinations(await this.transcribeWav(wavFromPcm(speech), signal));
   }
 
   private async transcribeWav(wav: Uint8Array, signal?: AbortSignal): Promise<string> {
@@ -62,65 +66,10 @@ export class OpenAiCompatibleRecognizer implements SpeechRecognizer {
   }
 
   start(_options: RecognitionOptions, callbacks: RecognitionCallbacks): RecognitionSession {
-    const pieceBytes = Math.round((this.config.chunkSeconds ?? 3) * PCM_SAMPLE_RATE) * 2;
-    const controller = new AbortController();
-    const texts: string[] = [];
-    let buffered: Uint8Array[] = [];
-    let bufferedBytes = 0;
-    let over = false;
-    let finishing = false;
-    // pieces are transcribed one after another so the text stays in order
-    let chain = Promise.resolve();
-
-    const fail = (err: unknown) => {
-      if (over) return;
-      over = true;
-      controller.abort();
-      callbacks.onError(err instanceof Error ? err.message : String(err));
-    };
-    const flush = (final: boolean) => {
-      const pcm = Buffer.concat(buffered);
-      buffered = [];
-      bufferedBytes = 0;
-      chain = chain
-        .then(async () => {
-          if (over) return;
-          if (pcm.length >= PCM_SAMPLE_RATE / 5) {
-            const text = await this.transcribeWav(wavFromPcm(pcm), controller.signal);
-            if (text) texts.push(text);
-          }
-          if (over) return;
-          if (!final) {
-            if (texts.length > 0) callbacks.onInterim(texts.join(''));
-            return;
-          }
-          over = true;
-          const all = texts.join('');
-          if (all) callbacks.onFinal(all);
-          callbacks.onCompleted();
-        })
-        .catch(fail);
-    };
-
-    queueMicrotask(() => {
-      if (!over) callbacks.onStarted();
-    });
-    return {
-      sendPcm(pcm) {
-        if (over || finishing || pcm.length === 0) return;
-        buffered.push(pcm);
-        bufferedBytes += pcm.length;
-        if (bufferedBytes >= pieceBytes) flush(false);
-      },
-      finish() {
-        if (over || finishing) return;
-        finishing = true;
-        flush(true);
-      },
-      abort() {
-        over = true;
-        controller.abort();
-      },
-    };
+    return new ChunkedRecognition(
+      (pcm, signal) => this.transcribeWav(wavFromPcm(pcm), signal),
+      callbacks,
+      this.config.endpointing,
+    );
   }
 }

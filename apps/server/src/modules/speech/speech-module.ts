@@ -8,6 +8,7 @@ import { RateLimitRepo } from '../../rate-limit/repo.ts';
 import { RateLimiter } from '../../rate-limit/rate-limiter.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { TokenService } from '../../security/token-service.ts';
+import type { SpeechSynthesizer } from '../../engines/tts/speech-synthesizer.ts';
 import { registerSocketModule } from '../../sockets/socket-registry.ts';
 import { setupRecognitionNamespace } from './recognition-socket.ts';
 import { registerSpeechRoutes } from './routes.ts';
@@ -21,16 +22,19 @@ export interface SpeechModuleDeps {
   tokens: TokenService;
   clock: Clock;
   logger: Logger;
+  /** Default: made from the config (main.ts passes one already warming). */
+  synthesizer?: SpeechSynthesizer;
 }
 
 /**
  * Speech: the HTTP routes now, the socket namespaces when attachSockets() runs (main.ts), and the
  * engines' shutdown with the app. Engines start lazily: the embedded TTS workers spin up when the
- * sockets are attached (or at the first text), not in every test that builds an app.
+ * sockets are attached (or at the first text), not in every test that builds an app; main.ts
+ * starts its own before the database.
  */
 export async function registerSpeech(app: FastifyInstance, deps: SpeechModuleDeps): Promise<void> {
   const { config, logger } = deps;
-  const synthesizer = createSynthesizer(config.speech, logger);
+  const synthesizer = deps.synthesizer ?? createSynthesizer(config.speech, logger);
   const recognizer = createRecognizer(config.speech);
   const identities = new IdentityResolver(deps.tokens);
   const limiter = new RateLimiter(new RateLimitRepo(deps.db), deps.clock);

@@ -2,7 +2,9 @@ import { DECODE_ERROR, endpoints } from '@sfm/protocol';
 import { visionConfigFromEnv } from '../../engines/vision/vision-config.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeWhisper } from '../../engines/asr/fake-whisper-server.ts';
+import { wavFromPcm } from '../../engines/asr/audio-decode.ts';
+import { startFakeWhisper, wavFrames } from '../../engines/asr/fake-whisper-server.ts';
+import { durationMs, scene, silence, spoken } from '../../engines/asr/recognition-test-support.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
 import { defaultSpeechConfig } from './speech-config.ts';
 import { toneWav } from './speech-test-support.ts';
@@ -72,6 +74,25 @@ describe('speech routes with an OpenAI-compatible transcription server', () => {
     );
     expect(expectOk(endpoints.speechRecognize, res)).toEqual({ text: '欢迎使用' });
     expect(whisper.calls[0]?.fields).toMatchObject({ model: 'whisper-1', language: 'zh' });
+  });
+
+  it('sends the words of a recording without its silent ends, and a silent one not at all', async () => {
+    const uploader = { deviceId: 'route-test-trim', userType: 'temporary' };
+    const words = spoken('前面有什么');
+    const upload = (pcm: Uint8Array) =>
+      call(
+        t.app,
+        endpoints.speechRecognize,
+        { audio: wavFromPcm(pcm).toString('base64'), filename: 'a.wav' },
+        uploader,
+      );
+    const before = whisper.calls.length;
+    expect(expectOk(endpoints.speechRecognize, await upload(scene([silence(3_000)])))).toEqual({ text: '' });
+    expect(whisper.calls).toHaveLength(before);
+    const res = await upload(scene([silence(3_000), words, silence(4_000)]));
+    expect(expectOk(endpoints.speechRecognize, res)).toEqual({ text: '欢迎使用' });
+    const sentMs = wavFrames(whisper.calls.at(-1)?.file.bytes ?? Buffer.alloc(0)).length * 20;
+    expect(sentMs).toBeLessThanOrEqual(durationMs(words) + 600);
   });
 
   it('answers DECODE_ERROR for audio it cannot decode', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
+import { speechOutput } from '../speech/speech-output.ts';
 import { useAssistantStatus } from './assistant-status.ts';
 import { VoiceCommandButton } from './voice-command-button.tsx';
 
@@ -43,5 +44,28 @@ describe('voice command button', () => {
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(useAssistantStatus.getState().status).toBe('idle');
+  });
+
+  it('where the browser recognizer cannot reach its service and the server has none, says voice input is unavailable', async () => {
+    const made: { onerror: ((e: { error: string }) => void) | null }[] = [];
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        onresult = null;
+        onerror: ((e: { error: string }) => void) | null = null;
+        onend = null;
+        start = () => void made.push(this);
+        stop = vi.fn();
+        abort = vi.fn();
+      },
+    );
+    const speak = vi.spyOn(speechOutput, 'speak').mockResolvedValue(undefined);
+    render(<VoiceCommandButton />);
+    fireEvent.click(screen.getByRole('button', { name: '语音指令' }));
+    made[0]?.onerror?.({ error: 'network' });
+    await vi.waitFor(() => expect(speak).toHaveBeenCalledWith('此设备上无法使用语音输入'));
+    expect(speak).not.toHaveBeenCalledWith('无法访问麦克风，请检查设备权限');
+    expect(useAssistantStatus.getState().status).toBe('failure');
+    speak.mockRestore();
   });
 });

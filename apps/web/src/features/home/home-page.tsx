@@ -3,10 +3,27 @@ import { Link, Navigate } from 'react-router';
 import { Page } from '../../app/page.tsx';
 import { platform } from '../../platform/index.ts';
 import { Logo } from './logo.tsx';
+import { useSiteInfo } from './site-info.ts';
 
 export const ICP_URL = 'https://beian.miit.gov.cn/';
 
-/** "/": logo, slogan, welcome, try-now and download links, ICP filing. Native apps go to /see-for-me. */
+/** The filing number links to the MIIT register; a site without one (outside China) shows nothing. */
+function IcpFooter() {
+  const icpFiling = useSiteInfo()?.icpFiling;
+  if (!icpFiling) return null;
+  return (
+    <footer className="home__footer">
+      <a href={ICP_URL} className="home__icp" rel="noopener noreferrer">
+        {icpFiling}
+      </a>
+    </footer>
+  );
+}
+
+/**
+ * "/": logo, slogan, welcome, try-now and download links, and the ICP filing when the server has one
+ * (ICP_FILING). Native apps go to /see-for-me.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   if (platform.isNative()) return <Navigate to="/see-for-me" replace />;
@@ -22,11 +39,7 @@ export function HomePage() {
           {t('home.download')}
         </Link>
       </div>
-      <footer className="home__footer">
-        <a href={ICP_URL} className="home__icp" rel="noopener noreferrer">
-          {t('home.icp')}
-        </a>
-      </footer>
+      <IcpFooter />
     </Page>
   );
 }

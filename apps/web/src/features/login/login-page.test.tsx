@@ -54,16 +54,32 @@ describe('/login', () => {
     expect(password()).toHaveAttribute('type', 'text');
   });
 
-  it('validates with the protocol schemas: errors beside the fields and in the alert', async () => {
+  it('validates with the protocol schemas: each error once, beside its field, focus on the first', async () => {
     const fetch = mockFetch(() => ok(null));
     renderApp('/login');
     await userEvent.click(submit());
     expect(phone()).toHaveAttribute('aria-invalid', 'true');
     expect(phone()).toHaveAccessibleDescription('请输入有效的 11 位手机号');
     expect(password()).toHaveAccessibleDescription('请输入密码');
-    await waitFor(() => expect(formAlert()).toHaveTextContent('请输入有效的 11 位手机号'));
     expect(phone()).toHaveFocus();
+    expect(screen.getAllByText('请输入有效的 11 位手机号')).toHaveLength(1);
+    expect(formAlert()).toBeEmptyDOMElement();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says the error through the alert region when focus is already on the invalid field, and takes it back once fixed', async () => {
+    mockFetch(() => ok(null));
+    renderApp('/login');
+    await userEvent.type(phone(), '12345');
+    await userEvent.type(password(), 'whatever-1{Enter}');
+    expect(phone()).toHaveFocus();
+    await userEvent.type(phone(), '{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('live-alert')).toHaveTextContent('请输入有效的 11 位手机号'),
+    );
+    await userEvent.type(phone(), '6');
+    expect(screen.getByTestId('live-alert')).toBeEmptyDOMElement();
+    expect(phone()).not.toHaveAttribute('aria-invalid');
   });
 
   it('register: password too short; sms: code format', async () => {
@@ -74,7 +90,7 @@ describe('/login', () => {
     await userEvent.type(password(), 'short');
     await userEvent.click(submit('注册'));
     expect(password()).toHaveAccessibleDescription('密码至少 8 位');
-    await waitFor(() => expect(formAlert()).toHaveTextContent('密码至少 8 位'));
+    expect(password()).toHaveFocus();
 
     await userEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
     await userEvent.type(screen.getByLabelText('验证码'), '12');
@@ -82,15 +98,31 @@ describe('/login', () => {
     expect(screen.getByLabelText('验证码')).toHaveAccessibleDescription('验证码为 6 位数字');
   });
 
-  it('shows the server message in the alert', async () => {
-    mockFetch(() => fail(401, 'errors.login_failed', '手机号或密码错误'));
+  it('shows the server message in the alert and takes back the "正在登录…" status', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    mockFetch(() => new Promise<Response>((r) => (answer = r)));
     renderApp('/login');
     await userEvent.type(phone(), '13800138000');
     await userEvent.type(password(), 'wrong-password');
     await userEvent.click(submit());
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('正在登录…'));
+    await act(async () => answer(fail(401, 'errors.login_failed', '手机号或密码错误')));
     await waitFor(() => expect(formAlert()).toHaveTextContent('手机号或密码错误'));
     expect(submit()).toBeEnabled();
     expect(useSession.getState().token).toBeNull();
+    expect(screen.getByTestId('live-polite')).toBeEmptyDOMElement();
+  });
+
+  it('shows a server error about a field under that field only, and focuses it', async () => {
+    mockFetch(() => fail(409, 'errors.phone_taken', '该手机号已注册', 'phone'));
+    renderApp('/login');
+    await userEvent.click(screen.getByRole('tab', { name: '注册' }));
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(password(), 'long-enough');
+    await userEvent.click(submit('注册'));
+    await waitFor(() => expect(phone()).toHaveAccessibleDescription('该手机号已注册'));
+    expect(phone()).toHaveFocus();
+    expect(screen.getAllByText('该手机号已注册')).toHaveLength(1);
   });
 
   it('is busy while submitting, then stores the session, announces and follows the redirect', async () => {
@@ -131,15 +163,16 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/see-for-me'));
   });
 
-  it('registration logs the user in', async () => {
+  it('registration logs the user in and asks for the role before the redirect target', async () => {
     const fetch = mockFetch(() => ok(testSession({ nickname: '小明' })));
-    const { router } = renderApp('/login');
+    const { router } = renderApp('/login?redirect=%2Fprofile');
     await userEvent.click(screen.getByRole('tab', { name: '注册' }));
     await userEvent.type(phone(), '13800138000');
     await userEvent.type(password(), 'long-enough');
     await userEvent.type(screen.getByLabelText('昵称（可选）'), '小明');
     await userEvent.click(submit('注册'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/role-select'));
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile');
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/register');
     expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
       phone: '13800138000',

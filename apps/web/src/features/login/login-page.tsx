@@ -6,7 +6,7 @@ import {
   SmsSendRequest,
   type AuthSession,
 } from '@sfm/protocol';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
@@ -71,10 +71,11 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const nicknameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const focusField = (field: Field) => {
-    const refs = { phone: phoneRef, password: passwordRef, nickname: nicknameRef, code: codeRef };
-    refs[field].current?.focus();
-  };
+  const fieldRefs = { phone: phoneRef, password: passwordRef, nickname: nicknameRef, code: codeRef };
+  const focusField = (field: Field) => fieldRefs[field].current?.focus();
+  /** The invalid field to focus once its error is on screen, so the focus reads it (aria-describedby). */
+  const invalidField = useRef<{ input: RefObject<HTMLInputElement | null>; message: string } | null>(null);
+  const withdrawFieldError = useRef<() => void>(() => undefined);
   const submitRef = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
 
@@ -85,6 +86,17 @@ export function LoginPage() {
   }, [countdown]);
 
   useEffect(() => {
+    const invalid = invalidField.current;
+    if (!invalid) return;
+    invalidField.current = null;
+    const input = invalid.input.current;
+    // focus already there: moving it reads nothing, so the error is said once through the alert region
+    if (input === document.activeElement)
+      withdrawFieldError.current = announce(invalid.message, { assertive: true });
+    else input?.focus();
+  }, [errors, announce]);
+
+  useEffect(() => {
     if (!busy && refocusSubmit.current) {
       refocusSubmit.current = false;
       submitRef.current?.focus();
@@ -93,12 +105,20 @@ export function LoginPage() {
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (errors[field]) {
+      withdrawFieldError.current();
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    }
+  };
+
+  const clearErrors = () => {
+    withdrawFieldError.current();
+    setErrors({});
   };
 
   const selectTab = (next: LoginTab, focus = false) => {
     setTab(next);
-    setErrors({});
+    clearErrors();
     showAlert('');
     if (focus) tabRefs.current[next]?.focus();
   };
@@ -116,21 +136,24 @@ export function LoginPage() {
     selectTab(LOGIN_TABS[next]!, true);
   };
 
+  /** Field errors show once, under their fields (not in the form's alert); focus goes to the first. */
   const reportErrors = (found: FieldErrors<Field>, order: readonly Field[]) => {
+    withdrawFieldError.current();
+    showAlert('');
     setErrors(found);
     const first = firstError(found, order);
-    if (first) {
-      showAlert(found[first] ?? '');
-      focusField(first);
-    }
+    invalidField.current = first ? { input: fieldRefs[first], message: found[first] ?? '' } : null;
   };
 
-  const reportFailure = (answer: ApiFailure) => {
+  /** A failure about a field of this form goes under it, any other to the form's alert. True for a field. */
+  const reportFailure = (answer: ApiFailure): boolean => {
     const field = answer.data?.field as Field | undefined;
     if (field && FIELD_ORDER[tab].includes(field)) {
-      setErrors({ [field]: answer.message });
+      reportErrors({ [field]: answer.message }, [field]);
+      return true;
     }
     showAlert(answer.message);
+    return false;
   };
 
   const sendCode = async () => {
@@ -189,10 +212,11 @@ export function LoginPage() {
       reportErrors(found, order);
       return;
     }
-    setErrors({});
+    clearErrors();
     showAlert('');
     setBusy(true);
-    announce(t(tab === 'register' ? 'login.submittingRegister' : 'login.submittingLogin'));
+    // the progress status is withdrawn when the request ends, unless the outcome replaced it
+    const endStatus = announce(t(tab === 'register' ? 'login.submittingRegister' : 'login.submittingLogin'));
     try {
       const answer = await run();
       if (answer.ok) {
@@ -201,12 +225,12 @@ export function LoginPage() {
         void navigate(afterLoginTarget(params.get('redirect'), answer.data.user.userType), { replace: true });
         return;
       }
-      refocusSubmit.current = true;
-      reportFailure(answer);
+      refocusSubmit.current = !reportFailure(answer);
     } catch (error) {
       refocusSubmit.current = true;
       showAlert(error instanceof NetworkError ? error.message : t('network.failed'));
     } finally {
+      endStatus();
       setBusy(false);
     }
   };

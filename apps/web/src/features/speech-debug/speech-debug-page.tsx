@@ -2,6 +2,7 @@ import type { Capabilities } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../app/page.tsx';
+import { tr } from '../../i18n/index.ts';
 import { speechRecognitionConstructor } from '../../platform/media.ts';
 import { VoiceCommandButton } from '../assistant/voice-command-button.tsx';
 import { CloudRealtimeSpeechInput } from '../speech/input/cloud-realtime.ts';
@@ -57,9 +58,14 @@ export function SpeechDebugPage() {
     });
     const timer = setInterval(() => setTick((n) => n + 1), 500);
     const off = speechOutput.onEvent((e) => {
-      const text = 'text' in e ? ` ${e.text}` : '';
-      const engine = 'engine' in e && e.engine ? ` [${e.engine}]` : '';
-      log(`${e.type}${engine}${text}${e.type === 'speechError' ? ` (${e.reason})` : ''}`);
+      // tr: the language of the moment the event comes, without resubscribing when it changes
+      const parts = [
+        tr(`speechDebug.outputEvents.${e.type}`),
+        'engine' in e && e.engine ? tr(`speechDebug.engines.${e.engine}`) : '',
+        'text' in e ? e.text : '',
+        e.type === 'speechError' ? e.reason : '',
+      ];
+      log(parts.filter(Boolean).join(' · '));
     });
     const current = inputs.current;
     return () => {
@@ -76,19 +82,29 @@ export function SpeechDebugPage() {
     const engine = speechEngines[name];
     const started = now();
     speechOutput.stopAll();
-    log(`${engineLabel(name)}: speak`);
+    const engineText = engineLabel(name);
+    log(t('speechDebug.events.speak', { engine: engineText }));
     engine
       .speak(t('speechDebug.sampleText'), {
-        onStart: () => log(`${engineLabel(name)}: started +${now() - started} ms`),
+        onStart: () => log(t('speechDebug.events.started', { engine: engineText, ms: now() - started })),
         priority: 'routine',
       })
       .then((outcome) =>
         log(
-          `${engineLabel(name)}: ${outcome.kind}${outcome.kind === 'failed' ? ` (${outcome.reason})` : ''} +${now() - started} ms`,
+          t(`speechDebug.events.${outcome.kind}`, {
+            engine: engineText,
+            ms: now() - started,
+            reason: outcome.kind === 'failed' ? outcome.reason : '',
+          }),
         ),
       )
       .catch((error: unknown) =>
-        log(`${engineLabel(name)}: ${error instanceof Error ? error.message : String(error)}`),
+        log(
+          t('speechDebug.events.threw', {
+            engine: engineText,
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+        ),
       );
   };
 
@@ -104,20 +120,37 @@ export function SpeechDebugPage() {
       running.stop();
       delete inputs.current[name];
       setListening((s) => ({ ...s, [name]: false }));
-      log(`${engineLabel(name)}: stop`);
+      log(t('speechDebug.events.inputStop', { engine: engineLabel(name) }));
       return;
     }
     const input = makeInput(name);
     if (!input) {
-      log(`${engineLabel(name)}: ${t('speechInput.unsupported')}`);
+      log(
+        t('speechDebug.events.unsupported', {
+          engine: engineLabel(name),
+          message: t('speechInput.unsupported'),
+        }),
+      );
       return;
     }
     const started = now();
     input.onResult(({ text, isFinal }) =>
-      log(`${engineLabel(name)}: ${isFinal ? 'final' : 'interim'} "${text}" +${now() - started} ms`),
+      log(
+        t(isFinal ? 'speechDebug.events.final' : 'speechDebug.events.interim', {
+          engine: engineLabel(name),
+          text,
+          ms: now() - started,
+        }),
+      ),
     );
     input.onError((error) => {
-      log(`${engineLabel(name)}: ${error.message ?? t(error.key)} (${error.code})`);
+      log(
+        t('speechDebug.events.inputError', {
+          engine: engineLabel(name),
+          message: error.message ?? t(error.key),
+          code: error.code,
+        }),
+      );
       if (error.recoverable === false) {
         delete inputs.current[name];
         setListening((s) => ({ ...s, [name]: false }));
@@ -126,9 +159,10 @@ export function SpeechDebugPage() {
     inputs.current[name] = input;
     input.start();
     setListening((s) => ({ ...s, [name]: true }));
-    log(`${engineLabel(name)}: start`);
+    log(t('speechDebug.events.inputStart', { engine: engineLabel(name) }));
   };
 
+  const yesNo = (value: boolean) => t(value ? 'speechDebug.capabilities.yes' : 'speechDebug.capabilities.no');
   const cloudTask = speechEngines.cloud.lastTask;
   const player = speechEngines.cloud.playerSnapshot();
 
@@ -137,7 +171,7 @@ export function SpeechDebugPage() {
       <VoiceCommandButton />
       <section className="card" aria-labelledby={outputId}>
         <h2 id={outputId}>{t('speechDebug.outputTitle')}</h2>
-        <p>{t('speechDebug.preference', { engine: readSpeechEngine() })}</p>
+        <p>{t('speechDebug.preference', { engine: t(`speechDebug.preferences.${readSpeechEngine()}`) })}</p>
         <ul>
           {OUTPUT_ENGINES.map((name) => {
             const engine = speechEngines[name];
@@ -147,7 +181,8 @@ export function SpeechDebugPage() {
                 <p>
                   {t('speechDebug.engineState', {
                     engine: engineLabel(name),
-                    state: `${available ? t('speechDebug.available') : t('speechDebug.unavailable')}, ${engine.state()}`,
+                    availability: t(available ? 'speechDebug.available' : 'speechDebug.unavailable'),
+                    state: t(`speechDebug.states.${engine.state()}`),
                   })}
                 </p>
                 <button
@@ -163,8 +198,20 @@ export function SpeechDebugPage() {
           })}
         </ul>
         <p data-testid="cloud-task">
-          {cloudTask ? `${cloudTask.id} ${cloudTask.status} ${cloudTask.endReason ?? ''}` : '—'} ·{' '}
-          {player.bytesAppended} B · {player.currentTime.toFixed(1)}/{player.bufferedEnd.toFixed(1)} s
+          {cloudTask
+            ? t('speechDebug.cloudTask', {
+                id: cloudTask.id,
+                status: t(`speechDebug.taskStatus.${cloudTask.status}`),
+                reason: cloudTask.endReason ?? '',
+              })
+            : t('speechDebug.noCloudTask')}
+        </p>
+        <p>
+          {t('speechDebug.player', {
+            bytes: player.bytesAppended,
+            current: player.currentTime.toFixed(1),
+            buffered: player.bufferedEnd.toFixed(1),
+          })}
         </p>
         <button type="button" className="button button--primary" onClick={() => speechOutput.stopAll()}>
           {t('speechDebug.stopAll')}
@@ -206,16 +253,22 @@ export function SpeechDebugPage() {
           <p>{t('speechDebug.capabilitiesFailed')}</p>
         ) : (
           <dl data-testid="capabilities">
-            <dt>vision</dt>
-            <dd>{caps.vision.engine}</dd>
-            <dt>tts</dt>
+            <dt>{t('speechDebug.capabilities.vision')}</dt>
+            <dd>{t(`speechDebug.serverEngines.${caps.vision.engine}`)}</dd>
+            <dt>{t('speechDebug.capabilities.tts')}</dt>
             <dd>
-              {caps.tts.engine} ({caps.tts.voices.join(', ') || '—'})
+              {t(`speechDebug.serverEngines.${caps.tts.engine}`)} ·{' '}
+              {t('speechDebug.capabilities.voices', {
+                voices: caps.tts.voices.join(', ') || t('speechDebug.capabilities.none'),
+              })}
             </dd>
-            <dt>asr</dt>
+            <dt>{t('speechDebug.capabilities.asr')}</dt>
             <dd>
-              {caps.asr.engine ?? '—'} · realtime {String(caps.asr.realtime)} · single-shot{' '}
-              {String(caps.asr.singleShot)}
+              {caps.asr.engine
+                ? t(`speechDebug.serverEngines.${caps.asr.engine}`)
+                : t('speechDebug.capabilities.none')}{' '}
+              · {t('speechDebug.capabilities.realtime', { value: yesNo(caps.asr.realtime) })} ·{' '}
+              {t('speechDebug.capabilities.singleShot', { value: yesNo(caps.asr.singleShot) })}
             </dd>
           </dl>
         )}
@@ -227,7 +280,7 @@ export function SpeechDebugPage() {
           <ol>
             {events.map((e) => (
               <li key={e.id}>
-                <time>{e.at} ms</time> {e.text}
+                <time>{t('speechDebug.eventAt', { ms: e.at })}</time> {e.text}
               </li>
             ))}
           </ol>

@@ -1,7 +1,8 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import { ANDROID_SYNTHESIS_SOCKET, BROWSER_SYNTHESIS_SOCKET } from './output/cloud-speech-config.ts';
-import { defaultSocketFactory } from './speech-socket.ts';
+import { useSession } from '../session/session-store.ts';
+import { defaultSocketFactory, sessionSpeechIdentity } from './speech-socket.ts';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({})) }));
 
@@ -32,5 +33,35 @@ describe('default socket factory', () => {
       reconnection: false,
       autoConnect: true,
     });
+  });
+});
+
+describe('the session identity of the speech sockets (spec §6)', () => {
+  it('changes with login, token refresh and logout, and only then', () => {
+    const store = useSession.getState();
+    store.clearSession();
+    const changed = vi.fn();
+    const off = sessionSpeechIdentity.onChange(changed);
+    expect(sessionSpeechIdentity.auth()).toMatchObject({ userType: 'temporary' });
+    expect(sessionSpeechIdentity.auth().token).toBeUndefined();
+
+    store.setSession({
+      token: 'jwt-1',
+      refreshToken: 'rt-1',
+      user: { id: 'u1', phone: '13800138000', nickname: null, userType: null, speechRate: 1 },
+    });
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(sessionSpeechIdentity.auth()).toMatchObject({ token: 'jwt-1', userType: 'registered' });
+    store.setSpeechRate(1.5); // not an identity change
+    expect(changed).toHaveBeenCalledTimes(1);
+    store.setTokens({ token: 'jwt-2', refreshToken: 'rt-2' });
+    expect(changed).toHaveBeenCalledTimes(2);
+    store.clearSession();
+    expect(changed).toHaveBeenCalledTimes(3);
+    expect(sessionSpeechIdentity.auth()).toMatchObject({ userType: 'temporary' });
+    off();
+    store.setTokens({ token: 'jwt-3', refreshToken: 'rt-3' });
+    expect(changed).toHaveBeenCalledTimes(3);
+    store.clearSession();
   });
 });

@@ -15,6 +15,25 @@ export function speechSocketAuth(): SocketAuth {
   return token ? { token, deviceId, userType: 'registered' } : { deviceId, userType: 'temporary' };
 }
 
+/** Where a speech socket learns who it speaks for, and hears when that changes. */
+export interface SpeechIdentity {
+  auth(): SocketAuth;
+  /** Calls `listener` on login, logout and token refresh; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
+
+/** The session's identity: a socket opened before a login would otherwise keep the device identity. */
+export const sessionSpeechIdentity: SpeechIdentity = {
+  auth: speechSocketAuth,
+  onChange: (listener) =>
+    useSession.subscribe((state, previous) => {
+      if (state.token !== previous.token) listener();
+    }),
+};
+
+export const sameSocketAuth = (a: SocketAuth, b: SocketAuth): boolean =>
+  a.token === b.token && a.deviceId === b.deviceId && a.userType === b.userType;
+
 export interface SocketOptions {
   auth: SocketAuth;
   /** socket.io's connect timeout. */

@@ -1,3 +1,6 @@
+import type { SocketAuth } from '@sfm/protocol';
+import type { SpeechIdentity } from './speech-socket.ts';
+
 /**
  * Test-only: a socket.io client stand-in for the speech sockets. It records what the app emits and
  * lets a test play the server (`serverEmits`), including connect and disconnect.
@@ -44,5 +47,29 @@ export class FakeSocket {
   disconnect() {
     this.connected = false;
     return this;
+  }
+}
+
+/** Test-only: the identity a speech socket reads, logged in and out by the test. */
+export class FakeSpeechIdentity implements SpeechIdentity {
+  private current: SocketAuth = { deviceId: 'device-1', userType: 'temporary' };
+  private readonly listeners = new Set<() => void>();
+
+  auth(): SocketAuth {
+    return this.current;
+  }
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  login(token: string): void {
+    this.change({ token, deviceId: 'device-1', userType: 'registered' });
+  }
+  logout(): void {
+    this.change({ deviceId: 'device-1', userType: 'temporary' });
+  }
+  private change(auth: SocketAuth): void {
+    this.current = auth;
+    for (const listener of this.listeners) listener();
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
 import type { DetectedObject } from './object-detector.ts';
+import { phrases } from './phrases.ts';
 import { distanceOf, placeOf } from './scene-layout.ts';
 
 const obj = (
@@ -16,6 +17,9 @@ const obj = (
   box: { x, y, width, height },
 });
 const row = (text: string, height = 20, score = 0.95): TextRow => ({ text, height, score });
+
+/** Words that claim movement, which one still photo cannot show. */
+const MOTION = /经过|驶过|驶来|行驶|开过|来往|往来|过往|车流|正在|移动|走来|走过|靠近你|朝你/;
 
 /** The spec's danger-scene terms, Chinese side. */
 const DANGER = /道路|车道|路口|斑马线|车辆|汽车|电动车|自行车|摩托车|红绿灯|车流/;
@@ -60,9 +64,19 @@ describe('describeOverview', () => {
   it('adds road context only when a vehicle or traffic light was detected', () => {
     const withCar = describeOverview([obj('car', 0.6, 0.4, 0.5, 0.3, 0.3)], []);
     expect(withCar).toMatch(DANGER);
-    expect(withCar).toContain('道路');
+    // a parked car and a passing one look the same in one photo: say only that it is there
+    expect(withCar).toContain('附近有车辆');
+    expect(withCar).not.toMatch(MOTION);
     expect(describeOverview([obj('traffic light', 0.5, 0.5, 0.1, 0.02, 0.05)], [])).toMatch(DANGER);
     expect(describeOverview([obj('person', 0.6, 0.4, 0.5, 0.2, 0.3)], [])).not.toMatch(DANGER);
+  });
+
+  it('leads with the text when the photo has text and no objects', () => {
+    const text = describeOverview(
+      [obj('dog', 0.25, 0.4, 0.4, 0.2, 0.2)],
+      [row('出口 EXIT', 40), row('小心台阶')],
+    );
+    expect(text).toBe('看到的文字：出口 EXIT，小心台阶。');
   });
 
   it('reads the most prominent confident text rows in reading order', () => {
@@ -94,6 +108,22 @@ describe('describeForMobility', () => {
   });
   it('says the way looks clear, hedged, when nothing was detected', () => {
     expect(describeForMobility([])).toBe('前方没有识别到明显的障碍物，但请继续小心。');
+  });
+});
+
+describe('the phrases say only what one photo can show', () => {
+  /** Every phrase the engine speaks (question words and synonyms are what users say). */
+  const spoken = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(spoken)
+        : Object.values(value as object).flatMap(spoken);
+  const { questionWords: _asked, classSynonyms: _named, ...engineSays } = phrases;
+
+  it('claims no motion, traffic flow or anything outside the frame', () => {
+    const claims = spoken(engineSays).filter((p) => MOTION.test(p));
+    expect(claims).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
  * Composes the spoken Chinese description of a scene from detections and OCR text. It only ever
  * names what the detector found (hedged when unsure) and text the recogniser read; road and
  * traffic context is stated only when vehicles or traffic controls were actually detected, which is
- * what lets the client's danger-scene check fire in move modes.
+ * what lets the client's danger-scene check fire in move modes. One photo shows neither motion nor
+ * what lies outside it: the phrases say where things are, never that they move ("passing").
  */
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, countWord, fill, phrases } from './phrases.ts';
@@ -76,7 +77,8 @@ export function describeOverview(objects: readonly DetectedObject[], text: reado
   const sentences = classes.map((group) => group.map(sightingPhrase).join(phrases.listSeparator) + END);
   const context = roadContext(objects);
   const reading = prominentText(text);
-  if (!sentences.length) return phrases.nothingDetected + reading;
+  // a sign or a page with nothing else on it is described by its text, not by what is missing
+  if (!sentences.length) return reading || phrases.nothingDetected;
   return sentences.join('') + context + reading;
 }
 

@@ -8,10 +8,11 @@ import { startPcmCapture, type PcmCapture } from '../../../platform/audio-captur
 import {
   bytesToBase64,
   defaultSocketFactory,
-  speechSocketAuth,
+  sessionSpeechIdentity,
   startHeartbeat,
   waitConnected,
   type SocketFactory,
+  type SpeechIdentity,
 } from '../speech-socket.ts';
 import { InputEvents, type RecognitionState, type SpeechInput, type SpeechInputError } from './types.ts';
 
@@ -39,6 +40,8 @@ export function reconnectDelay(attempt: number): number | null {
 
 export interface CloudRealtimeDeps {
   socketFactory?: SocketFactory;
+  /** Who the socket listens for (default: the session's token or device). */
+  identity?: SpeechIdentity;
   capture?: (onFrame: (frame: Int16Array) => void) => Promise<PcmCapture>;
 }
 
@@ -57,10 +60,14 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
   private reconnectAttempt = 0;
   private status: RecognitionState = 'idle';
   private readonly socketFactory: SocketFactory;
+  private readonly identity: SpeechIdentity;
+  /** Subscribed while listening: a recognizer is made per use, and one left idle must not linger. */
+  private offIdentity: (() => void) | null = null;
   private readonly startCapture: (onFrame: (frame: Int16Array) => void) => Promise<PcmCapture>;
 
   constructor(deps: CloudRealtimeDeps = {}) {
     this.socketFactory = deps.socketFactory ?? defaultSocketFactory;
+    this.identity = deps.identity ?? sessionSpeechIdentity;
     this.startCapture = deps.capture ?? startPcmCapture;
   }
 
@@ -79,11 +86,13 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
     if (this.wanted) return;
     this.wanted = true;
     this.reconnectAttempt = 0;
+    this.offIdentity = this.identity.onChange(() => this.followIdentity());
     void this.open();
   }
 
   stop(): void {
     this.wanted = false;
+    this.stopFollowingIdentity();
     this.session += 1;
     this.teardown(true);
     this.status = 'idle';
@@ -91,10 +100,28 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
 
   private fail(error: SpeechInputError): void {
     this.wanted = false;
+    this.stopFollowingIdentity();
     this.session += 1;
     this.teardown(false);
     this.status = 'error';
     this.events.error({ ...error, recoverable: false });
+  }
+
+  /**
+   * Spec §6: the server charges and limits recognition by the socket's identity, so a login, logout
+   * or token refresh while listening reopens /speech with the new one and listening goes on. Between
+   * reconnect attempts there is no socket: the next attempt reads the new identity anyway.
+   */
+  private followIdentity(): void {
+    if (!this.socket) return;
+    this.teardown(true);
+    this.reconnectAttempt = 0;
+    void this.open();
+  }
+
+  private stopFollowingIdentity(): void {
+    this.offIdentity?.();
+    this.offIdentity = null;
   }
 
   private teardown(sayStop: boolean): void {
@@ -126,7 +153,7 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
     const session = ++this.session;
     const current = () => session === this.session && this.wanted;
     const socket = this.socketFactory(SPEECH_RECOGNITION_NAMESPACE, {
-      auth: (({ token, deviceId }) => ({ token, deviceId }))(speechSocketAuth()),
+      auth: (({ token, deviceId }) => ({ token, deviceId }))(this.identity.auth()),
       timeoutMs: RECOGNITION_CONNECT_TIMEOUT_MS,
     });
     this.socket = socket;

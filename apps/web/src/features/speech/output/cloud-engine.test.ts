@@ -1,3 +1,4 @@
+import type { SocketAuth } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
@@ -16,7 +17,7 @@ import {
   type MseAudioPlayer,
   type PlayerSnapshot,
 } from './mse-audio-player.ts';
-import { FakeSocket } from '../test-fakes.ts';
+import { FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
 
 class FakePlayer {
   chunks: AudioChunk[] = [];
@@ -316,5 +317,99 @@ describe('cloud speech engine prepare and dispose (spec §4 app start)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(opened).toHaveLength(2);
     engine.cancel();
+  });
+});
+
+describe('cloud speech engine: the socket carries the current identity (spec §6)', () => {
+  const device: SocketAuth = { deviceId: 'device-1', userType: 'temporary' };
+  const user = (token: string): SocketAuth => ({ token, deviceId: 'device-1', userType: 'registered' });
+
+  /** Every connection is a new FakeSocket, recorded with the auth it was opened with. */
+  function setupIdentity() {
+    const identity = new FakeSpeechIdentity();
+    const player = new FakePlayer();
+    const opened: { socket: FakeSocket; auth: SocketAuth }[] = [];
+    const engine = new CloudSpeechEngine({
+      player: player as unknown as MseAudioPlayer,
+      identity,
+      socketFactory: (_namespace, options) => {
+        const socket = new FakeSocket(false);
+        opened.push({ socket, auth: options.auth });
+        return socket as unknown as Socket;
+      },
+      now: () => now,
+    });
+    const latest = () => opened.at(-1)!.socket;
+    const connectLatest = async () => {
+      latest().serverEmits('connect');
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { engine, identity, player, opened, latest, connectLatest };
+  }
+
+  it('an idle socket reopens with the token on login, the new token on refresh, the device on logout', async () => {
+    const { engine, identity, opened, connectLatest } = setupIdentity();
+    const prepared = engine.prepare();
+    await connectLatest();
+    await prepared;
+    expect(opened.map((o) => o.auth)).toEqual([device]);
+
+    identity.login('jwt-1');
+    expect(opened.map((o) => o.auth)).toEqual([device, user('jwt-1')]);
+    expect(opened[0]!.socket.connected).toBe(false);
+    await connectLatest();
+
+    identity.login('jwt-2'); // a refreshed token
+    await connectLatest();
+    identity.logout();
+    await connectLatest();
+    expect(opened.map((o) => o.auth)).toEqual([device, user('jwt-1'), user('jwt-2'), device]);
+    expect(opened.slice(0, -1).every((o) => !o.socket.connected)).toBe(true);
+  });
+
+  it('a socket saying a text keeps it to the end, then reopens with the new identity', async () => {
+    const { engine, identity, player, opened, latest, connectLatest } = setupIdentity();
+    const done = engine.speak('前方', { onStart: () => undefined, priority: 'routine' });
+    await connectLatest();
+    latest().serverEmits('synthesisStarted', {});
+    latest().serverEmits('audioGenerated', { audioData: AUDIO });
+    identity.login('jwt-1');
+    expect(opened).toHaveLength(1);
+    expect(latest().connected).toBe(true);
+
+    await advance(7_000); // the stream is done
+    player.ended = true;
+    await advance(500);
+    await expect(done).resolves.toEqual({ kind: 'done' });
+    expect(opened.map((o) => o.auth)).toEqual([device, user('jwt-1')]);
+  });
+
+  it('a text after a login never goes out on the old socket', async () => {
+    const { engine, identity, opened, latest, connectLatest } = setupIdentity();
+    void engine.speak('第一句', { onStart: () => undefined, priority: 'routine' });
+    await connectLatest();
+    identity.login('jwt-1'); // while the first text is said: no reopen yet
+    void engine.speak('第二句', { onStart: () => undefined, priority: 'routine' });
+    await connectLatest();
+    expect(opened.map((o) => o.auth)).toEqual([device, user('jwt-1')]);
+    expect(opened[0]!.socket.emitted.some(([, p]) => JSON.stringify(p).includes('第二句'))).toBe(false);
+    expect(latest().emitted).toContainEqual(['synthesizeText', { text: '第二句' }]);
+    engine.cancel();
+  });
+
+  it('a socket still connecting at login is reopened once it is up', async () => {
+    const { engine, identity, opened, connectLatest } = setupIdentity();
+    const prepared = engine.prepare();
+    identity.login('jwt-1');
+    expect(opened).toHaveLength(1);
+    await connectLatest();
+    await prepared;
+    expect(opened.map((o) => o.auth)).toEqual([device, user('jwt-1')]);
+  });
+
+  it('without a socket a login opens none (the first text connects)', () => {
+    const { identity, opened } = setupIdentity();
+    identity.login('jwt-1');
+    expect(opened).toHaveLength(0);
   });
 });

@@ -1,12 +1,19 @@
-import { SPEECH_SYNTHESIS_NAMESPACE, SynthesisServerEvents, type SynthesisOptions } from '@sfm/protocol';
+import {
+  SPEECH_SYNTHESIS_NAMESPACE,
+  SynthesisServerEvents,
+  type SocketAuth,
+  type SynthesisOptions,
+} from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
 import {
   base64ToBytes,
   defaultSocketFactory,
-  speechSocketAuth,
+  sameSocketAuth,
+  sessionSpeechIdentity,
   startHeartbeat,
   waitConnected,
   type SocketFactory,
+  type SpeechIdentity,
 } from '../speech-socket.ts';
 import {
   BROWSER_STREAM_TIMINGS,
@@ -41,6 +48,8 @@ export interface CloudEngineOptions {
   /** How /speech-synthesis connects on the platform (default: the browser's). */
   socket?: Readonly<SynthesisSocketOptions>;
   socketFactory?: SocketFactory;
+  /** Who the socket speaks for (default: the session's token or device). */
+  identity?: SpeechIdentity;
   rate?: () => number;
   voice?: () => string | null;
   now?: () => number;
@@ -58,6 +67,8 @@ export class CloudSpeechEngine implements SpeechEngine {
   readonly name = 'cloud' as const;
   private status: PlaybackState = 'idle';
   private socket: Socket | null = null;
+  /** The identity `socket` was opened with. */
+  private socketAuth: SocketAuth | null = null;
   private stopHeartbeat: (() => void) | null = null;
   private readonly player: MseAudioPlayer;
   private readonly opts: Required<Omit<CloudEngineOptions, 'player'>>;
@@ -84,11 +95,14 @@ export class CloudSpeechEngine implements SpeechEngine {
       timings,
       socket: options.socket ?? BROWSER_SYNTHESIS_SOCKET,
       socketFactory: options.socketFactory ?? defaultSocketFactory,
+      identity: options.identity ?? sessionSpeechIdentity,
       rate: options.rate ?? (() => 1),
       voice: options.voice ?? (() => null),
       now: options.now ?? (() => Date.now()),
       onTask: options.onTask ?? (() => undefined),
     };
+    // the engine lives as long as the page, and so does this subscription
+    this.opts.identity.onChange(() => this.followIdentity());
   }
 
   available(): boolean {
@@ -127,7 +141,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   private connecting: Promise<Socket> | null = null;
 
   private connect(): Promise<Socket> {
-    if (this.socket?.connected) return Promise.resolve(this.socket);
+    if (this.socket?.connected && this.socketIsCurrent()) return Promise.resolve(this.socket);
     this.connecting ??= this.openSocket().finally(() => {
       this.connecting = null;
     });
@@ -136,11 +150,10 @@ export class CloudSpeechEngine implements SpeechEngine {
 
   private async openSocket(): Promise<Socket> {
     this.disconnect();
-    const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, {
-      ...this.opts.socket,
-      auth: speechSocketAuth(),
-    });
+    const auth = this.opts.identity.auth();
+    const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, { ...this.opts.socket, auth });
     this.socket = socket;
+    this.socketAuth = auth;
     socket.on('synthesisStarted', () => {
       this.pendingStarts = Math.max(0, this.pendingStarts - 1);
       if (this.current && this.pendingStarts === 0) this.current.awaitingStart = false;
@@ -162,6 +175,31 @@ export class CloudSpeechEngine implements SpeechEngine {
       throw error;
     }
     return socket;
+  }
+
+  /** The socket was opened with the identity of now. */
+  private socketIsCurrent(): boolean {
+    return this.socketAuth !== null && sameSocketAuth(this.socketAuth, this.opts.identity.auth());
+  }
+
+  /**
+   * Spec §6: the server charges and limits each text by the socket's identity, so after a login,
+   * logout or token refresh an open socket is reopened with the new one — at once when idle, after
+   * its text when one is being said (cutting it off would silence the user mid-sentence). A socket
+   * still connecting is checked once it is up; a text always reconnects first (connect()).
+   */
+  private followIdentity(): void {
+    if (this.connecting) {
+      void this.connecting.then(
+        () => this.followIdentity(),
+        () => undefined,
+      );
+      return;
+    }
+    if (!this.socket || this.current || this.socketIsCurrent()) return;
+    this.connect().catch((error: unknown) =>
+      console.warn('speech socket reconnect failed:', error instanceof Error ? error.message : error),
+    );
   }
 
   private disconnect(): void {
@@ -204,6 +242,9 @@ export class CloudSpeechEngine implements SpeechEngine {
     this.lastTask = current.task;
     this.opts.onTask(current.task);
     current.settle(outcome);
+    // not after a cancel: speak() cancels and then connects itself, dispose() cancels and then
+    // closes, and a reopen here would race them; after a plain stop the next text reconnects
+    if (outcome.kind !== 'cancelled') this.followIdentity();
   }
 
   private fail(message: string): void {

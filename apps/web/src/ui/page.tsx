@@ -20,6 +20,11 @@ export interface PageProps {
   before?: ReactNode;
 }
 
+/** Puts focus on the page's h1, as every page change does: a screen reader goes on reading from there. */
+export function focusPageHeading(): void {
+  document.querySelector<HTMLElement>('main h1')?.focus();
+}
+
 /**
  * A page: its one h1 (the focus target on route changes, tabIndex -1) and its content. The layout
  * owns <main>, the header with the back button and the navigation.

@@ -1,0 +1,94 @@
+import { SynthesisOptions } from '@sfm/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { EmbeddedSynthesizer } from './engines/tts/embedded-synthesizer.ts';
+import { startUp, type StartUpSteps } from './start-up.ts';
+
+const quietLogger = () => ({ info: vi.fn(), error: vi.fn() });
+
+/** A promise the test settles by hand. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('start-up order', () => {
+  it('warms speech before it listens, and the vision models only after both', async () => {
+    const order: string[] = [];
+    const speech = deferred();
+    const steps: StartUpSteps = {
+      warmSpeech: () => {
+        order.push('speech warm-up');
+        return speech.promise.then(() => void order.push('speech warm'));
+      },
+      listen: async () => void order.push('listen'),
+      vision: { name: 'embedded', warmUp: async () => void order.push('vision warm-up') },
+      logger: quietLogger(),
+    };
+    const started = startUp(steps);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['speech warm-up']);
+    speech.resolve();
+    await started;
+    expect(order).toEqual(['speech warm-up', 'speech warm', 'listen', 'vision warm-up']);
+  });
+
+  it('still listens when the speech workers cannot start, and says so', async () => {
+    const logger = quietLogger();
+    const listen = vi.fn(async () => undefined);
+    await startUp({
+      warmSpeech: () => Promise.reject(new Error('no espeak')),
+      listen,
+      vision: { name: 'embedded', warmUp: async () => undefined },
+      logger,
+    });
+    expect(listen).toHaveBeenCalledOnce();
+    expect(logger.error).toHaveBeenCalledWith(
+      { reason: 'no espeak' },
+      'speech synthesis warm-up failed (retried at the first text)',
+    );
+  });
+
+  it('a vision warm-up failure is logged, not thrown', async () => {
+    const logger = quietLogger();
+    await startUp({
+      warmSpeech: async () => undefined,
+      listen: async () => undefined,
+      vision: { name: 'embedded', warmUp: () => Promise.reject(new Error('model missing')) },
+      logger,
+    });
+    await vi.waitFor(() =>
+      expect(logger.error).toHaveBeenCalledWith(
+        { engine: 'embedded', reason: 'model missing' },
+        'vision engine warm-up failed (retried at the next analysis)',
+      ),
+    );
+  });
+
+  it('the first text after start-up is spoken at once: the workers are warm (cold they take > 1 s)', async () => {
+    const synthesizer = new EmbeddedSynthesizer({ workers: 1 });
+    try {
+      await startUp({
+        warmSpeech: () => synthesizer.warmUp(),
+        listen: async () => undefined,
+        vision: { name: 'embedded', warmUp: async () => undefined },
+        logger: quietLogger(),
+      });
+      const startedAt = performance.now();
+      const stream = synthesizer.stream('你好。', SynthesisOptions.parse({}), new AbortController().signal);
+      let firstChunkMs = -1;
+      for await (const chunk of stream) {
+        if (firstChunkMs < 0 && chunk.length > 0) firstChunkMs = performance.now() - startedAt;
+      }
+      expect(firstChunkMs).toBeGreaterThanOrEqual(0);
+      // warm: ≈ 10 ms here; the bound leaves room for a busy two-core machine
+      expect(firstChunkMs).toBeLessThan(400);
+    } finally {
+      await synthesizer.close();
+    }
+  }, 60_000);
+});
