@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint-rules/boundaries.js';
+import { BOUNDARY_ZONES, FEATURE_FACES } from './eslint-rules/zones.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tsbuild/**', 'e2e/.artifacts/**'] },
@@ -30,26 +32,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The dependency direction is checked, not hoped for: the contract imports no app.
-    files: ['packages/protocol/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['@sfm/server*', '@sfm/web*', '../../apps/*'] }],
-    },
-  },
-  {
-    // Routes never reach the database: they call services.
-    files: ['apps/server/src/modules/**/routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/db/*', '**/repo', '**/repo.ts', 'drizzle-orm*', 'pg'] },
-      ],
-    },
-  },
-  {
-    // The web app never imports server code.
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@sfm/server*', '**/apps/server/**'] }] },
+    // The dependency direction is checked, not hoped for: eslint-rules/zones.js says it as data.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { sfm: boundaries },
+    rules: { 'sfm/boundaries': ['error', { zones: BOUNDARY_ZONES, faces: FEATURE_FACES }] },
   },
   {
     files: ['**/*.js'],

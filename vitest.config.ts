@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/protocol', 'apps/server', 'apps/web', 'e2e'],
+    projects: ['packages/protocol', 'apps/server', 'apps/web', 'e2e', 'eslint-rules'],
   },
 });

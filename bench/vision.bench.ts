@@ -20,7 +20,7 @@ import {
   fixturesMissingReason,
   type GroundTruthItem,
 } from '../apps/server/src/engines/vision/fixtures-dir.ts';
-import { COMPRESSION_PRESETS, prepareImage } from '../apps/server/src/engines/vision/prepare-image.ts';
+import { jpegOf } from '../apps/server/src/engines/vision/image-pipeline.ts';
 import { characterErrorRate } from '../apps/server/src/engines/vision/text-metrics.ts';
 
 const WARM_RUNS = 5;
@@ -97,9 +97,8 @@ function summary(runs: { ms: number; cpuMs: number; stages: Map<Stage, number> }
   );
 }
 
-async function standardImage(file: string): Promise<Buffer> {
-  const { maxSide, quality } = COMPRESSION_PRESETS.standard;
-  return (await prepareImage(readFileSync(path.join(dir, file)), maxSide, quality)).jpeg;
+function standardImage(file: string): Promise<Buffer> {
+  return jpegOf({ image: readFileSync(path.join(dir, file)) }, 'standard');
 }
 
 console.log(`load average at start: ${load()}`);

@@ -1,42 +1,38 @@
-import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import { pingDatabase } from './db/database.ts';
 import type { DatabaseMode } from './db/connect.ts';
+import type { Database } from './db/database.ts';
+import { createRecognizer } from './engines/asr/create-recognizer.ts';
+import type { Engines } from './engines/engines.ts';
+import { createSynthesizer } from './engines/tts/create-synthesizer.ts';
+import type { SpeechSynthesizer } from './engines/tts/speech-synthesizer.ts';
+import type { VisionEngine } from './engines/vision/vision-engine.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { IdentityResolver } from './http/identity.ts';
 import { Router } from './http/router.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { AdminRepo } from './modules/admin/repo.ts';
-import { registerAdminRoutes } from './modules/admin/routes.ts';
-import { AdminService } from './modules/admin/service.ts';
-import { RefreshTokenRepo, SmsCodeRepo } from './modules/auth/repo.ts';
-import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { LogSmsSender, type SmsSender } from './modules/auth/sms-sender.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerSiteRoutes } from './modules/site/routes.ts';
-import { UsersRepo } from './modules/users/repo.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
-import { UsersService } from './modules/users/service.ts';
-import { registerSpeech } from './modules/speech/speech-module.ts';
-import type { SpeechSynthesizer } from './engines/tts/speech-synthesizer.ts';
-import type { VisionEngine } from './engines/vision/vision-engine.ts';
-import { ImageUrlSigner } from './modules/vision/image-url.ts';
-import { VisionImagesRepo } from './modules/vision/repo.ts';
-import { startRetentionSweep } from './modules/vision/retention.ts';
-import { registerVisionRoutes } from './modules/vision/routes.ts';
-import { VisionService } from './modules/vision/service.ts';
-import { createImageStore } from './storage/create-image-store.ts';
-import type { ImageStore } from './storage/image-store.ts';
+import type { ModuleContext, ServerModule } from './module-context.ts';
+import * as admin from './modules/admin/module.ts';
+import * as auth from './modules/auth/module.ts';
+import * as health from './modules/health/module.ts';
+import * as site from './modules/site/module.ts';
+import * as speech from './modules/speech/module.ts';
+import * as users from './modules/users/module.ts';
+import * as vision from './modules/vision/module.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { systemClock, type Clock } from './security/clock.ts';
 import { PasswordHasher } from './security/password-hasher.ts';
 import { TokenService } from './security/token-service.ts';
+import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createSocketRouter } from './sockets/attach-sockets.ts';
+import { createImageStore } from './storage/create-image-store.ts';
+import type { ImageStore } from './storage/image-store.ts';
+
+/** The server's features. Adding one is adding its folder under modules/ and a line here. */
+const MODULES: readonly ServerModule[] = [health, site, auth, users, admin, vision, speech];
 
 export interface AppDeps {
   config: Config;
@@ -51,7 +47,7 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /**
    * Created once by main.ts from the config (tests pass a fake). Its warmUp() should be shared
-   * (see withSharedWarmUp): every analysis awaits it. The app never closes it; main.ts does.
+   * (createVisionEngine does): every analysis awaits it. The app never closes it; main.ts does.
    */
   visionEngine: VisionEngine;
   /** Defaults from config: S3 when S3_BUCKET is set, else DATA_DIR/images. */
@@ -63,18 +59,10 @@ export interface AppDeps {
   speechSynthesizer?: SpeechSynthesizer;
 }
 
-function createSmsSender(kind: Config['smsSender'], logger: Logger): SmsSender {
-  switch (kind) {
-    case 'log':
-      return new LogSmsSender(logger);
-  }
-}
-
-/** Assembles the server from its modules; the only place that knows them all. */
+/** Assembles the server: what every module shares, then the modules, each in its own scope. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const passwords = deps.passwordHasher ?? new PasswordHasher();
 
   const app: FastifyInstance = Fastify({
     // typed as Fastify's logger so the instance keeps the default generics every module expects
@@ -95,73 +83,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlSeconds: { user: config.accessTokenTtlSeconds, admin: config.adminTokenTtlSeconds },
   });
   const identities = new IdentityResolver(tokens);
-  const router = new Router(app, {
-    identities,
-    limiter: new RateLimiter(new RateLimitRepo(db), clock),
-    validateResponses: !config.production,
-  });
-  const users = new UsersRepo(db);
-
-  registerHealthRoutes(router, { db: deps.dbMode, ping: () => pingDatabase(db) });
-  registerSiteRoutes(router, { icpFiling: config.icpFiling });
-  registerAuthRoutes(
-    router,
-    new AuthService({
-      users,
-      refreshTokens: new RefreshTokenRepo(db),
-      smsCodes: new SmsCodeRepo(db),
-      passwords,
-      tokens,
-      sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),
-      clock,
-      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-      smsCodeKey: createHmac('sha256', deps.jwtSecret).update('sms-code').digest(),
-    }),
-    config.loginRateLimitPerMinute,
-  );
-  registerUserRoutes(router, new UsersService(users, clock));
-  registerAdminRoutes(
-    router,
-    new AdminService(new AdminRepo(db), passwords, tokens, clock),
-    config.loginRateLimitPerMinute,
-  );
-  const imageStore = deps.imageStore ?? createImageStore(config);
-  const visionImages = new VisionImagesRepo(db);
-  registerVisionRoutes(
-    app,
-    router,
-    identities,
-    new VisionService({
-      engine: deps.visionEngine,
-      store: imageStore,
-      repo: visionImages,
-      signer: new ImageUrlSigner(deps.jwtSecret),
-      clock,
-      logger,
-      urlTtlSeconds: config.imageUrlTtlSeconds,
-      retentionHours: config.imageRetentionHours,
-    }),
-    config.visionRateLimitPerMinute,
-  );
-  logger.info(
-    { imageStore: imageStore.kind, retentionHours: config.imageRetentionHours },
-    'analysed images storage',
-  );
-  const retention = {
-    repo: visionImages,
-    store: imageStore,
-    clock,
-    logger,
-    retentionHours: config.imageRetentionHours,
+  const limiter = new RateLimiter(new RateLimitRepo(db), clock);
+  // engines start lazily (the embedded synthesis workers when the sockets attach or at the first text)
+  const engines: Engines = {
+    vision: deps.visionEngine,
+    synthesizer: deps.speechSynthesizer ?? createSynthesizer(config.speech, logger),
+    recognizer: createRecognizer(config.speech),
   };
-  let sweeper: ReturnType<typeof startRetentionSweep> | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = startRetentionSweep(retention);
-  });
-  app.addHook('onClose', async () => {
-    await sweeper?.stop();
-  });
-  await registerSpeech(app, { config, db, tokens, clock, logger, synthesizer: deps.speechSynthesizer });
+  app.addHook('onClose', () => engines.synthesizer.close());
+  const shared: Omit<ModuleContext, 'http' | 'scope'> = {
+    sockets: createSocketRouter(app, { identities, limiter, logger }),
+    identities,
+    limiter,
+    config,
+    logger,
+    clock,
+    db,
+    dbMode: deps.dbMode,
+    engines,
+    security: { tokens, passwords: deps.passwordHasher ?? new PasswordHasher(), secret: deps.jwtSecret },
+    adapters: {
+      imageStore: deps.imageStore ?? createImageStore(config),
+      sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),
+    },
+  };
+  const validateResponses = !config.production;
+  for (const module of MODULES) {
+    await app.register(async (scope) => {
+      const http = new Router(scope, { identities, limiter, validateResponses });
+      await module.register({ ...shared, http, scope });
+    });
+  }
   await registerWebApp(app, config.webDistDir);
   return app;
 }

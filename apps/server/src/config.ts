@@ -7,8 +7,8 @@ import {
   DEFAULT_VISION_MODEL,
   visionConfigFromEnv,
   type VisionConfig,
-} from './engines/vision/vision-config.ts';
-import { speechConfigOrThrow, type SpeechConfig } from './modules/speech/speech-config.ts';
+} from './config/vision-config.ts';
+import { speechConfigOrThrow, type SpeechConfig } from './config/speech-config.ts';
 
 /** The repository root, found from this file so the default web dist does not depend on the cwd. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

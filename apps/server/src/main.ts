@@ -1,11 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
+import { createSynthesizer } from './engines/tts/create-synthesizer.ts';
 import { createVisionEngine } from './engines/vision/create-vision-engine.ts';
-import type { VisionEngine } from './engines/vision/vision-engine.ts';
 import { createLogger } from './logger.ts';
-import { createSynthesizer } from './modules/speech/speech-engines.ts';
-import { withSharedWarmUp } from './modules/vision/engine-lifecycle.ts';
 import { loadJwtSecret } from './security/secrets.ts';
 import { attachSockets } from './sockets/attach-sockets.ts';
 import { startUp } from './start-up.ts';
@@ -25,7 +23,7 @@ const database = await connect(config, logger).catch((err: unknown) => {
 });
 
 // the engine's keys stay in config.vision; only its kind and model reach the log
-const visionEngine: VisionEngine = withSharedWarmUp(createVisionEngine(config.vision));
+const visionEngine = createVisionEngine(config.vision);
 logger.info(
   {
     engine: visionEngine.name,

@@ -3,10 +3,17 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { bindNavigator } from './app/navigation.ts';
+import { FEATURES } from './app/features.ts';
 import { buildRoutes } from './app/router.tsx';
-import { useSession } from './features/session/session-store.ts';
 import { i18n } from './i18n/index.ts';
+import { useSession } from './session/session-store.ts';
+import { isPending } from './ui/feature-manifest.ts';
+import { bindNavigator } from './ui/navigation.ts';
+
+// every page's code is here before a test renders the route table: pages render at once
+await Promise.all(
+  FEATURES.flatMap((f) => f.routes).flatMap(({ page }) => (isPending(page) ? [] : [page.preload()])),
+);
 
 export const testUser = (over: Partial<User> = {}): User => ({
   id: 'u1',

@@ -23,6 +23,18 @@ export type Scenario = z.infer<typeof Scenario>;
 export const CompressionPreset = z.enum(['high', 'standard', 'lite']);
 export type CompressionPreset = z.infer<typeof CompressionPreset>;
 
+/**
+ * Spec §9 compression presets: the longest side in px and the JPEG quality (0..1). The web
+ * captures with them and the server prepares photos for its engines with them.
+ */
+export const COMPRESSION_PRESETS: Readonly<
+  Record<CompressionPreset, { readonly maxSide: number; readonly quality: number }>
+> = {
+  high: { maxSide: 1920, quality: 0.8 },
+  standard: { maxSide: 1120, quality: 0.8 },
+  lite: { maxSide: 140, quality: 0.8 },
+};
+
 /** Decoded image cap: 8 MB; base64 inflates by 4/3. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_IMAGE_BASE64_CHARS = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4;

@@ -1,7 +1,7 @@
 import { CONFIG_DOCS } from '../config.ts';
 
 /** The README's configuration table, made from CONFIG_DOCS so the two cannot drift apart. */
-export function configTable(): string {
+function configTable(): string {
   const rows = Object.entries(CONFIG_DOCS).map(
     ([name, [fallback, description]]) =>
       `| \`${name}\` | ${fallback.startsWith('(') ? fallback : `\`${fallback}\``} | ${description} |`,

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { AdminRepo } from '../modules/admin/repo.ts';
 import { PasswordHasher } from '../security/password-hasher.ts';
 import { connect, type DatabaseConnection } from './connect.ts';
 import { pingDatabase } from './database.ts';
+import { admins } from './schema.ts';
 import { runningCluster } from './embedded-postgres.ts';
 
 const run = promisify(execFile);
@@ -56,7 +57,7 @@ describe('embedded database lifecycle and admin:create', () => {
   it('admin:create attaches to the running cluster and leaves it running', async () => {
     const { stdout } = await adminCreate('alice', 'alice-pass-1');
     expect(stdout).toContain('admin "alice" created');
-    const admin = await new AdminRepo(first!.db).findByUsername('alice');
+    const [admin] = await first!.db.select().from(admins).where(eq(admins.username, 'alice'));
     expect(await new PasswordHasher().verify(admin?.passwordHash, 'alice-pass-1')).toBe(true);
     await pingDatabase(first!.db);
   });

@@ -8,6 +8,10 @@ export type DeviceIdentity = { kind: 'device'; deviceId: string };
 export type AdminIdentity = { kind: 'admin'; adminId: string };
 export type Identity = UserIdentity | DeviceIdentity | AdminIdentity;
 
+/** The key a user's or a device's rate limits are counted under (HTTP and sockets alike). */
+export const rateLimitKey = (identity: UserIdentity | DeviceIdentity): string =>
+  identity.kind === 'user' ? `user:${identity.userId}` : `device:${identity.deviceId}`;
+
 /** Who an endpoint with that access level is guaranteed to be talking to. */
 export type IdentityFor<A extends Access> = A extends 'user'
   ? UserIdentity
@@ -24,7 +28,7 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
 };
 
 /** The spec's `token` header, or the usual `Authorization: Bearer`. */
-export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+function bearerToken(headers: IncomingHttpHeaders): string | undefined {
   const token = header(headers, 'token');
   if (token) return token;
   const match = /^Bearer\s+(\S+)$/i.exec(header(headers, 'authorization') ?? '');

@@ -8,7 +8,7 @@ export interface Argon2Cost {
 }
 
 /** OWASP's argon2id recommendation (m = 19 MiB, t = 2, p = 1), about 30 ms a hash on these machines. */
-export const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const PRODUCTION_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 /** Only for tests: keeps hundreds of logins within the suite's time budget. */
 export const TEST_ARGON2: Argon2Cost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 

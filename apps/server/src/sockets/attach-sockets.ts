@@ -1,14 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { socketModulesOf } from './socket-registry.ts';
+import { SocketRouter, type SocketRouterDeps } from './socket-router.ts';
 
 export interface AttachedSockets {
   io: Server;
-  /** Resolves when every module's engines are warm. */
+  /** Resolves when every namespace's engines are warm. */
   ready(): Promise<void>;
-  /** Disconnects every socket and stops the modules' work; the HTTP server is left to Fastify. */
+  /** Disconnects every socket; the HTTP server is left to Fastify. */
   close(): Promise<void>;
+}
+
+const routers = new WeakMap<FastifyInstance, SocketRouter>();
+
+/** The app's socket router (app.ts makes it; modules register their namespaces on it). */
+export function createSocketRouter(app: FastifyInstance, deps: SocketRouterDeps): SocketRouter {
+  const router = new SocketRouter(deps);
+  routers.set(app, router);
+  return router;
 }
 
 export interface AttachSocketsOptions {
@@ -34,8 +43,9 @@ function originAllowed(request: IncomingMessage, corsOrigins: string[]): boolean
 
 /**
  * Attaches socket.io (path /socket.io, websocket and polling) to the app's HTTP server and sets up
- * the namespaces the modules registered while the app was built. Each connection keeps its own
- * state; nothing is shared between sockets, so nodes can be scaled out behind a sticky balancer.
+ * the namespaces the modules registered on its socket router while the app was built. Each
+ * connection keeps its own state; nothing is shared between sockets, so nodes can be scaled out
+ * behind a sticky balancer.
  */
 export function attachSockets(app: FastifyInstance, options: AttachSocketsOptions): AttachedSockets {
   const io = new Server(app.server, {
@@ -46,16 +56,12 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
     ...(options.corsOrigins.length > 0 && { cors: { origin: options.corsOrigins } }),
     allowRequest: (request, callback) => callback(null, originAllowed(request, options.corsOrigins)),
   });
-  const modules = socketModulesOf(app);
-  for (const module of modules) module.setup(io);
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      io.disconnectSockets(true);
-      io.engine.close();
-      await Promise.allSettled(modules.map((m) => m.close?.()));
-    })();
-    return closing;
+  const router = routers.get(app);
+  if (!router) throw new Error('attachSockets needs an app built by buildApp');
+  const { ready } = router.attach(io);
+  const close = async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
   };
   // open websockets would keep the HTTP server's close() waiting: they go first. An app already
   // started (a test harness) takes no more hooks; its owner calls close() itself.
@@ -64,8 +70,5 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
   } catch {
     // already started
   }
-  const ready = async () => {
-    await Promise.all(modules.map((m) => m.ready?.()));
-  };
   return { io, ready, close };
 }

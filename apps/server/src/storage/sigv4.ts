@@ -40,7 +40,7 @@ export function uriEncode(value: string, keepSlash = false): string {
 }
 
 /** 20150830T123600Z */
-export const amzDate = (date: Date): string =>
+const amzDate = (date: Date): string =>
   date
     .toISOString()
     .replace(/[-:]/g, '')

@@ -9,15 +9,15 @@ import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import type { SmsSender } from '../modules/auth/sms-sender.ts';
-import { FakeVisionEngine } from '../modules/vision/fake-vision-engine.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
+import { FakeVisionEngine } from '../engines/vision/fake-vision-engine.ts';
 import type { VisionEngine } from '../engines/vision/vision-engine.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 /** Records codes instead of sending them. */
-export class FakeSmsSender implements SmsSender {
+class FakeSmsSender implements SmsSender {
   readonly sent: { phone: string; code: string }[] = [];
   async send(phone: string, code: string): Promise<void> {
     this.sent.push({ phone, code });
@@ -39,7 +39,7 @@ export class ManualClock {
 }
 
 /** A built web app folder with an index page and one hashed asset. */
-export async function createWebDist(): Promise<string> {
+async function createWebDist(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sfm-web-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(

@@ -18,10 +18,10 @@ export interface TestDatabase {
 export type DatabaseTarget = 'embedded' | 'external';
 
 /** The machine's own PostgreSQL for scale-out tests; unset on a newcomer's laptop. */
-export const externalDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+const externalDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
 /** Both targets for repository tests; the external one is skipped, visibly, when not configured. */
-export const databaseTargets: { target: DatabaseTarget; title: string; skip: boolean }[] = [
+const databaseTargets: { target: DatabaseTarget; title: string; skip: boolean }[] = [
   { target: 'embedded', title: 'embedded PostgreSQL', skip: false },
   {
     target: 'external',

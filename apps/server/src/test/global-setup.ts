@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 
-export const TEMPLATE_DATABASE = 'sfm_template';
+const TEMPLATE_DATABASE = 'sfm_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindNavigator } from '../app/navigation.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { bindNavigator } from '../ui/navigation.ts';
+import { useSession } from '../session/session-store.ts';
 import { fail, headersOf, json, loginAs, mockFetch, ok, seedStorage, testUser } from '../test-utils.tsx';
 import { api, HTTP_TIMEOUT_MS, NetworkError, refreshSession } from './http-client.ts';
 

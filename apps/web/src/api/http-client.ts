@@ -11,11 +11,12 @@ import {
   type Endpoints,
   type QueryOf,
 } from '@sfm/protocol';
-import { announce } from '../app/announcer.tsx';
-import { navigateTo } from '../app/navigation.ts';
-import { getDeviceId } from '../features/session/device-id.ts';
-import { useSession } from '../features/session/session-store.ts';
+import { getDeviceId } from '../session/device-id.ts';
+import { useSession } from '../session/session-store.ts';
 import { apiText, currentLocale, tr } from '../i18n/index.ts';
+import { announce } from '../ui/announcer.tsx';
+import { navigateTo } from '../ui/navigation.ts';
+import { routes } from '../ui/routes.ts';
 
 /** Spec §7/§9: 20 s per request. */
 export const HTTP_TIMEOUT_MS = 20_000;
@@ -235,10 +236,10 @@ export function refreshSession(): Promise<RefreshOutcome> {
 }
 
 /** Refresh failed: the session is over (spec §4/§8). */
-export function expireSession(): void {
+function expireSession(): void {
   useSession.getState().clearSession();
   announce(tr('session.expired'), { assertive: true });
-  navigateTo('/');
+  navigateTo(routes.home);
 }
 
 async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ApiAnswer<N>> {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../features/session/session-store.ts';
-import { speechOutput } from '../features/speech/speech-output.ts';
+import { useSession } from '../session/session-store.ts';
+import { speechOutput } from '../features/speech/index.ts';
 import { readSpeakWithScreenReader } from '../features/speech/speech-preferences.ts';
 import { platform } from '../platform/index.ts';
 import { fail, loginAs, mockFetch, ok } from '../test-utils.tsx';
 import { runAppStart, startApp } from './app-start.ts';
-import { bindNavigator } from './navigation.ts';
+import { bindNavigator } from '../ui/navigation.ts';
 
 const navigate = vi.fn();
 beforeEach(() => {

@@ -1,11 +1,10 @@
 import { api, refreshSession, type RefreshOutcome } from '../api/http-client.ts';
-import { ensureDeviceId } from '../features/session/device-id.ts';
-import { logout } from '../features/session/logout.ts';
-import { useSession } from '../features/session/session-store.ts';
-import { resolveSpeakWithScreenReaderDefault } from '../features/speech/speech-preferences.ts';
+import { ensureDeviceId, logout, useSession } from '../session/index.ts';
+import { resolveSpeakWithScreenReaderDefault } from '../features/speech/index.ts';
 import { tr } from '../i18n/index.ts';
-import { announce } from './announcer.tsx';
-import { navigateTo } from './navigation.ts';
+import { announce } from '../ui/announcer.tsx';
+import { navigateTo } from '../ui/navigation.ts';
+import { routes } from '../ui/routes.ts';
 import { startSpeechService } from './speech-start.ts';
 
 export type VerifyOutcome = 'valid' | 'invalid' | 'unavailable';
@@ -40,7 +39,7 @@ export async function runAppStart(): Promise<void> {
     if (verified === 'invalid' && refreshed === 'rejected') {
       logout();
       announce(tr('session.expired'), { assertive: true });
-      navigateTo('/');
+      navigateTo(routes.home);
     }
   }
   useSession.getState().markInitialized();

@@ -1,15 +1,25 @@
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { registerGlobalCommands } from '../features/assistant/index.ts';
 import { i18n } from '../i18n/index.ts';
-import { clearAnnouncementsOnPageChange } from './announcer.tsx';
+import { platform } from '../platform/index.ts';
+import { clearAnnouncementsOnPageChange } from '../ui/announcer.tsx';
+import { bindNavigator } from '../ui/navigation.ts';
 import { startApp } from './app-start.ts';
-import { bindNavigator } from './navigation.ts';
-import { createAppRouter } from './router.tsx';
+import { featuresFor, voicePages } from './features.ts';
+import { buildRoutes } from './router.tsx';
 
-/** Builds the router, binds navigation for non-React code and the live regions to page changes, starts the app (spec §4). */
+/**
+ * Builds the router from the features on this platform (the one place the app asks where it runs),
+ * gives the voice assistant their pages, binds navigation for non-React code and the live regions to
+ * page changes, starts the app (spec §4).
+ */
 export function createApp() {
-  const router = createAppRouter();
+  const native = platform.isNative();
+  const router = createBrowserRouter(buildRoutes({ native }));
+  registerGlobalCommands(voicePages(featuresFor(native)));
   bindNavigator((to, options) => router.navigate(to, options));
   clearAnnouncementsOnPageChange(router);
   void startApp();

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { platform } from '../platform/index.ts';
+import { routes } from '../ui/routes.ts';
 
 export interface BackContext {
   pathname: string;
@@ -13,21 +14,22 @@ export interface BackContext {
 
 /** The back action of spec §2: on /see-for-me in the native app exit; else history back (or "/"). */
 export function performBack(ctx: BackContext): void {
-  if (ctx.pathname === '/see-for-me' && ctx.native) {
+  if (ctx.pathname === routes.seeForMe && ctx.native) {
     void ctx.exitApp().catch(() => undefined);
     return;
   }
   if (ctx.canGoBack) ctx.navigate(-1);
-  else ctx.navigate('/');
+  else ctx.navigate(routes.home);
 }
 
-export function useBackAction(): () => void {
+/** The back action; `native` is the app's one answer to where it runs (app.tsx). */
+export function useBackAction(native: boolean): () => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(() => {
     performBack({
       pathname: location.pathname,
-      native: platform.isNative(),
+      native,
       // react-router gives the first entry of a session the key "default"
       canGoBack: location.key !== 'default',
       exitApp: () => platform.exitApp(),
@@ -36,5 +38,5 @@ export function useBackAction(): () => void {
         else void navigate(to, { replace: true });
       },
     });
-  }, [location.key, location.pathname, navigate]);
+  }, [location.key, location.pathname, native, navigate]);
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
 import { loginAs, renderApp, seedStorage } from '../test-utils.tsx';
-import { volunteerTarget } from './bottom-nav.tsx';
+import { volunteerTarget } from '../features/calls/manifest.ts';
 
 function navLinks() {
   const nav = screen.getByRole('navigation', { name: '主导航' });

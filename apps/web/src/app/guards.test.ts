@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, guardRedirect, safeRedirect } from './guards.ts';
+import { guardRedirect } from './guards.ts';
 
 const anon = { loggedIn: false, hasAdminToken: false };
 const user = { loggedIn: true, hasAdminToken: false };
@@ -45,33 +45,5 @@ describe('guardRedirect', () => {
 
   it('a user token does not open the admin area', () => {
     expect(guardRedirect('/bme_admin/scenes', '', user)).toMatch(/^\/bme_admin\?redirect=/);
-  });
-});
-
-describe('redirect after login', () => {
-  it('accepts same-app paths only', () => {
-    expect(safeRedirect('/market/use/3?x=1')).toBe('/market/use/3?x=1');
-    expect(safeRedirect('//evil.example/x')).toBeNull();
-    expect(safeRedirect('/\\evil.example')).toBeNull();
-    expect(safeRedirect('https://evil.example/')).toBeNull();
-    expect(safeRedirect('javascript:alert(1)')).toBeNull();
-    expect(safeRedirect('see-for-me')).toBeNull();
-    expect(safeRedirect('/login?redirect=/x')).toBeNull();
-    expect(safeRedirect(null)).toBeNull();
-  });
-
-  it('with a role goes to the redirect target, else /see-for-me', () => {
-    expect(afterLoginTarget('/aichat', 0)).toBe('/aichat');
-    expect(afterLoginTarget('https://evil.example', 0)).toBe('/see-for-me');
-    expect(afterLoginTarget(undefined, 1)).toBe('/see-for-me');
-  });
-
-  it('without a role asks for it on /role-select first, keeping the redirect target for after', () => {
-    expect(afterLoginTarget('/aichat?x=1', null)).toBe('/role-select?redirect=%2Faichat%3Fx%3D1');
-    expect(afterLoginTarget(null, null)).toBe('/role-select');
-    expect(afterLoginTarget('https://evil.example', undefined)).toBe('/role-select');
-    expect(afterLoginTarget('/role-select?redirect=%2Fprofile', null)).toBe(
-      '/role-select?redirect=%2Fprofile',
-    );
   });
 });

@@ -1,22 +1,6 @@
-/** Routes anyone may open without a user token (spec §2 / §6). */
-export const PUBLIC_PATHS: readonly string[] = ['/', '/login', '/privacy', '/download'];
-/** Routes the spec marks "login required". */
-export const LOGIN_REQUIRED_PATHS: readonly string[] = [
-  '/role-select',
-  '/video-call',
-  '/volunteer-calls',
-  '/points-logs',
-];
-
-export const ADMIN_LOGIN_PATH = '/bme_admin';
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === ADMIN_LOGIN_PATH || pathname.startsWith(`${ADMIN_LOGIN_PATH}/`);
-}
-
-function normalize(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-}
+import type { Access } from '../ui/feature-manifest.ts';
+import { withRedirect } from '../ui/routes.ts';
+import { FEATURES, lookup } from './features.ts';
 
 export interface GuardContext {
   /** Logged in: token and user present. */
@@ -24,49 +8,29 @@ export interface GuardContext {
   hasAdminToken: boolean;
 }
 
-const withRedirect = (base: string, target: string) => `${base}?redirect=${encodeURIComponent(target)}`;
+/** Who may open a path: its route's access, else its area's; any other path needs a user (spec §2). */
+export function accessOf(pathname: string): Access {
+  const { route, area } = lookup(pathname);
+  return route?.access ?? area?.access ?? 'user';
+}
+
+/** Where visitors without the token of an access level sign in. */
+function signInPath(access: Exclude<Access, 'public'>): string {
+  const page = FEATURES.flatMap((f) => f.routes).find((r) => r.signInFor === access);
+  if (!page) throw new Error(`no sign-in page for ${access}`);
+  return page.path;
+}
 
 /**
  * The navigation guard of spec §2. Returns where to go instead, or null to let the route render.
  * - admin route (except /bme_admin itself) without admin token → /bme_admin?redirect=…
  * - login-required route without user token → /login?redirect=…
  * - without a user token, any path but /, /login, /privacy, /download → /login?redirect=…
+ * The manifests say which is which (the spec's "login required" pages are user pages).
  */
 export function guardRedirect(pathname: string, search: string, ctx: GuardContext): string | null {
-  const path = normalize(pathname);
-  const target = `${pathname}${search}`;
-  if (isAdminPath(path)) {
-    if (path === ADMIN_LOGIN_PATH || ctx.hasAdminToken) return null;
-    return withRedirect(ADMIN_LOGIN_PATH, target);
-  }
-  if (ctx.loggedIn) return null;
-  if (LOGIN_REQUIRED_PATHS.includes(path)) return withRedirect('/login', target);
-  if (!PUBLIC_PATHS.includes(path)) return withRedirect('/login', target);
-  return null;
-}
-
-/** A redirect target is honoured only if it is a path of this app ("/x", not "//host" or "https://…"). */
-export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  if (/\p{Cc}/u.test(target)) return null;
-  const path = target.split(/[?#]/)[0] ?? '';
-  if (path === '/login') return null;
-  return target;
-}
-
-const ROLE_SELECT_PATH = '/role-select';
-
-/**
- * Where to go after login or registration: an account without a role (every new one) is asked for
- * it first on /role-select, which then goes on to the redirect target; with a role, straight to the
- * target, else /see-for-me.
- */
-export function afterLoginTarget(
-  redirect: string | null | undefined,
-  userType: 0 | 1 | null | undefined,
-): string {
-  const target = safeRedirect(redirect);
-  if (userType != null) return target ?? '/see-for-me';
-  if (!target || target.split(/[?#]/)[0] === ROLE_SELECT_PATH) return target ?? ROLE_SELECT_PATH;
-  return withRedirect(ROLE_SELECT_PATH, target);
+  const access = accessOf(pathname);
+  if (access === 'public') return null;
+  if (access === 'admin' ? ctx.hasAdminToken : ctx.loggedIn) return null;
+  return withRedirect(signInPath(access), `${pathname}${search}`);
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from '../features/session/session-store.ts';
+import { useSession } from '../session/session-store.ts';
 import { platform } from '../platform/index.ts';
 import { loginAs, renderApp } from '../test-utils.tsx';
 import { shouldShowPrivacyGate } from './privacy-gate.tsx';
@@ -10,12 +10,14 @@ const dialog = () => screen.queryByRole('dialog', { name: '隐私政策' });
 
 describe('privacy gate', () => {
   it('covers every page but /, /download and /privacy on web until accepted', () => {
+    const web = false;
+    const android = true;
     for (const path of ['/', '/download', '/privacy'])
-      expect(shouldShowPrivacyGate(path, false, 'h5')).toBe(false);
+      expect(shouldShowPrivacyGate(path, false, web)).toBe(false);
     for (const path of ['/login', '/see-for-me', '/profile', '/bme_admin'])
-      expect(shouldShowPrivacyGate(path, false, 'h5')).toBe(true);
-    expect(shouldShowPrivacyGate('/login', true, 'h5')).toBe(false);
-    expect(shouldShowPrivacyGate('/login', false, 'android')).toBe(false);
+      expect(shouldShowPrivacyGate(path, false, web)).toBe(true);
+    expect(shouldShowPrivacyGate('/login', true, web)).toBe(false);
+    expect(shouldShowPrivacyGate('/login', false, android)).toBe(false);
   });
 
   it('shows a labelled, described modal dialog with its three buttons on /login', () => {

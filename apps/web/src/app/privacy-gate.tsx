@@ -1,27 +1,25 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { selectLoggedIn, useSession } from '../features/session/session-store.ts';
+import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
-import { isAdminPath } from './guards.ts';
-import { focusPageHeading } from './page.tsx';
+import { focusPageHeading } from '../ui/page.tsx';
+import { routes } from '../ui/routes.ts';
+import { lookup, shellHides } from './features.ts';
 
-/** Pages the gate never covers (spec §2 App shell). */
-export const PRIVACY_GATE_EXEMPT: readonly string[] = ['/', '/download', '/privacy'];
 /** How long we wait for window.close() to take effect before saying it did not. */
-export const CLOSE_CHECK_DELAY_MS = 300;
+const CLOSE_CHECK_DELAY_MS = 300;
 
-/** Web only, until accepted, on every page except /, /download and /privacy. */
-export function shouldShowPrivacyGate(pathname: string, accepted: boolean, platformName: string): boolean {
-  if (accepted || platformName !== 'h5') return false;
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return !PRIVACY_GATE_EXEMPT.includes(path);
+/** Web only, until accepted, on every page but those that go without it (/, /download, /privacy). */
+export function shouldShowPrivacyGate(pathname: string, accepted: boolean, native: boolean): boolean {
+  if (accepted || native) return false;
+  return !shellHides(pathname, 'privacyGate');
 }
 
-export function PrivacyGate() {
+export function PrivacyGate({ native }: { native: boolean }) {
   const { pathname } = useLocation();
   const accepted = useSession((s) => s.privacyAccepted);
-  if (!shouldShowPrivacyGate(pathname, accepted, platform.name())) return null;
+  if (!shouldShowPrivacyGate(pathname, accepted, native)) return null;
   return <PrivacyDialog />;
 }
 
@@ -66,7 +64,9 @@ function PrivacyDialog() {
     // longer inert and its heading can take focus (a navigation to /login moves it on from there).
     dialogRef.current?.close();
     focusPageHeading();
-    if (!loggedIn && pathname !== '/login' && !isAdminPath(pathname)) void navigate('/login');
+    // the admin back office has a sign-in of its own
+    if (!loggedIn && pathname !== routes.login && lookup(pathname).area?.access !== 'admin')
+      void navigate(routes.login);
   };
 
   const onDecline = () => {
@@ -91,7 +91,11 @@ function PrivacyDialog() {
       </h2>
       <p id={textId}>{t('privacyGate.text')}</p>
       <div className="privacy-dialog__actions">
-        <button type="button" className="button button--secondary" onClick={() => void navigate('/privacy')}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void navigate(routes.privacy)}
+        >
           {t('privacyGate.viewFull')}
         </button>
         <button type="button" className="button button--primary" onClick={onAccept}>

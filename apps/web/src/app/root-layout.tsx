@@ -1,23 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { VoiceCommandButton } from '../features/assistant/voice-command-button.tsx';
-import { selectLoggedIn, useSession } from '../features/session/session-store.ts';
+import { VoiceCommandButton } from '../features/assistant/index.ts';
+import { ProfileLinksContext } from '../features/profile/index.ts';
+import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
-import { LiveRegions } from './announcer.tsx';
+import { LiveRegions } from '../ui/announcer.tsx';
+import type { FeatureManifest } from '../ui/feature-manifest.ts';
+import { BackIcon } from '../ui/icons.tsx';
+import { focusPageHeading } from '../ui/page.tsx';
+import { PermissionOverlayHost } from '../ui/permission-overlay.tsx';
 import { useBackAction } from './back-action.ts';
-import { BottomNav, isBottomNavVisible } from './bottom-nav.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { navSlots, profileLinks, shellHides } from './features.ts';
 import { guardRedirect } from './guards.ts';
-import { BackIcon } from './icons.tsx';
-import { focusPageHeading } from './page.tsx';
-import { PermissionOverlayHost } from './permission-overlay.tsx';
 import { PrivacyGate } from './privacy-gate.tsx';
 
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
-function AppHeader() {
+function AppHeader({ native }: { native: boolean }) {
   const { t } = useTranslation();
-  const back = useBackAction();
+  const back = useBackAction(native);
   return (
     <header className="app-header">
       <button type="button" className="app-header__back" aria-label={t('app.back')} onClick={back}>
@@ -43,8 +46,8 @@ function useFocusOnRouteChange(pathname: string) {
 }
 
 /** The Android hardware back button runs the same back action. */
-function useHardwareBack() {
-  const back = useBackAction();
+function useHardwareBack(native: boolean) {
+  const back = useBackAction(native);
   const backRef = useRef(back);
   useEffect(() => {
     backRef.current = back;
@@ -52,32 +55,51 @@ function useHardwareBack() {
   useEffect(() => platform.onBackButton(() => backRef.current()), []);
 }
 
+/** The polite loading state: while the app starts, and while a page's code arrives. */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="app-loading" role="status" aria-live="polite">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+export interface RootLayoutProps {
+  /** The features on this platform. */
+  features: readonly FeatureManifest[];
+  /** Whether the app runs in the native shell: asked once, where the app starts. */
+  native: boolean;
+}
+
 /** The app shell: skip link, header, <main>, bottom navigation, live regions, privacy gate, guard. */
-export function RootLayout() {
+export function RootLayout({ features, native }: RootLayoutProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const initialized = useSession((s) => s.initialized);
   const loggedIn = useSession(selectLoggedIn);
   const hasAdminToken = useSession((s) => Boolean(s.adminToken));
   useFocusOnRouteChange(location.pathname);
-  useHardwareBack();
+  useHardwareBack(native);
+  const slots = useMemo(() => navSlots(features, native), [features, native]);
+  const links = useMemo(() => profileLinks(features), [features]);
 
   const redirect = initialized
     ? guardRedirect(location.pathname, location.search, { loggedIn, hasAdminToken })
     : null;
-  const showNav = initialized && isBottomNavVisible(location.pathname);
+  const showNav = initialized && !shellHides(location.pathname, 'bottomNav');
 
   let content: React.ReactNode;
   if (!initialized) {
-    content = (
-      <p className="app-loading" role="status" aria-live="polite">
-        {t('app.loading')}
-      </p>
-    );
+    content = <Loading />;
   } else if (redirect) {
     content = <Navigate to={redirect} replace />;
   } else {
-    content = <Outlet />;
+    content = (
+      <ProfileLinksContext value={links}>
+        <Outlet />
+      </ProfileLinksContext>
+    );
   }
 
   return (
@@ -92,14 +114,17 @@ export function RootLayout() {
       >
         {t('app.skipToMain')}
       </a>
-      {location.pathname !== '/' && initialized ? <AppHeader /> : null}
+      {initialized && !shellHides(location.pathname, 'header') ? <AppHeader native={native} /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
-        {content}
+        {/* One boundary for the app's life: moving on to a page whose code is still on its way keeps
+            the last page on screen (the router navigates in transitions); only a first load says
+            "loading". */}
+        <Suspense fallback={<Loading />}>{content}</Suspense>
       </main>
-      {showNav ? <BottomNav /> : null}
+      {showNav ? <BottomNav slots={slots} /> : null}
       <PermissionOverlayHost />
       <LiveRegions />
-      {initialized && !redirect ? <PrivacyGate /> : null}
+      {initialized && !redirect ? <PrivacyGate native={native} /> : null}
     </div>
   );
 }

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
 import { loginAs, renderApp, seedStorage } from '../test-utils.tsx';
-import { ADMIN_ROUTES, PENDING_USER_ROUTES } from './router.tsx';
+import { adminManifest } from '../features/admin/manifest.ts';
+import { isPending } from '../ui/feature-manifest.ts';
+import { USER_FEATURES } from './features.ts';
+
+const PENDING_USER_ROUTES = USER_FEATURES.flatMap((f) => f.routes).filter((r) => isPending(r.page));
+const ADMIN_ROUTES = adminManifest.routes;
 
 const PENDING_TEXT = '此功能正在建设中，将在后续版本提供。';
 

@@ -1,4 +1,4 @@
-import { speechOutput } from '../features/speech/speech-output.ts';
+import { speechOutput } from '../features/speech/index.ts';
 import { platform } from '../platform/index.ts';
 
 /** Spec §9: the speech service retry delay. */

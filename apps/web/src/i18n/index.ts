@@ -5,15 +5,15 @@ import { platform } from '../platform/index.ts';
 import { en } from './en.ts';
 import { zhCN } from './zh-CN.ts';
 
-export const LANG_STORAGE_KEY = 'lang';
-export const SUPPORTED_LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+const LANG_STORAGE_KEY = 'lang';
+const SUPPORTED_LOCALES: readonly Locale[] = ['zh-CN', 'en'];
 
 function isLocale(value: string | null): value is Locale {
   return value !== null && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
 /** The language from localStorage `lang`, else zh-CN. */
-export function storedLocale(): Locale {
+function storedLocale(): Locale {
   const lang = platform.storage.get(LANG_STORAGE_KEY);
   return isLocale(lang) ? lang : DEFAULT_LOCALE;
 }

@@ -1,9 +1,7 @@
 import { mediaDevices } from './media.ts';
 
-/** Spec §9: 16 kHz mono PCM frames of 4096 samples. */
-export const PCM_SAMPLE_RATE = 16_000;
-export const PCM_FRAME_SAMPLES = 4096;
-export const PCM_WORKLET_URL = '/worklets/pcm-recorder.js';
+/** The AudioWorklet that makes the spec §9 frames (16 kHz mono, 4096 samples). */
+const PCM_WORKLET_URL = '/worklets/pcm-recorder.js';
 
 export interface PcmCapture {
   stop(): void;
@@ -50,12 +48,7 @@ export async function startPcmCapture(onFrame: (frame: Int16Array) => void): Pro
 }
 
 /** Spec §9: MediaRecorder mime preference order. */
-export const RECORDER_MIME_ORDER = [
-  'audio/webm;codecs=opus',
-  'audio/mp4',
-  'audio/aac',
-  'audio/mpeg',
-] as const;
+const RECORDER_MIME_ORDER = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/aac', 'audio/mpeg'] as const;
 
 /** The first supported recorder mime type, '' for the browser's default, or null without MediaRecorder. */
 export function pickRecorderMime(isSupported?: (mime: string) => boolean): string | null {

@@ -55,3 +55,12 @@ describe('platform.isScreenReaderOn', () => {
     await expect(platform.isScreenReaderOn()).resolves.toBe(false);
   });
 });
+
+describe('platform.hasNativeSpeech', () => {
+  it('the native plugins speak and listen in the Capacitor shell, the Web Speech API in the browser', () => {
+    vi.mocked(Capacitor.isNativePlatform).mockReturnValue(false);
+    expect(platform.hasNativeSpeech()).toBe(false);
+    vi.mocked(Capacitor.isNativePlatform).mockReturnValue(true);
+    expect(platform.hasNativeSpeech()).toBe(true);
+  });
+});

@@ -15,6 +15,11 @@ export interface KeyValueStorage {
 export interface Platform {
   name(): PlatformName;
   isNative(): boolean;
+  /**
+   * The device's own voice and speech recognition are the native plugins (the Capacitor shell), not
+   * the browser's Web Speech API.
+   */
+  hasNativeSpeech(): boolean;
   /** Closes the native app; in the browser it does nothing. */
   exitApp(): Promise<void>;
   /** window.close(): browsers refuse it for pages the script did not open. */
@@ -85,6 +90,9 @@ export const platform: Platform = {
   },
   isNative() {
     return Capacitor.isNativePlatform();
+  },
+  hasNativeSpeech() {
+    return platform.isNative();
   },
   async exitApp() {
     if (!Capacitor.isNativePlatform()) return;

@@ -1,5 +1,5 @@
 /** Decorative inline icons: always aria-hidden, the text beside them names the control. */
-interface IconProps {
+export interface IconProps {
   className?: string;
 }
 

@@ -1,8 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Sets document.title to "{page} - 帮我看看" (or just the app name for the home page). */
-export function usePageTitle(title: string, standalone = false): void {
+function usePageTitle(title: string, standalone = false): void {
   const { t } = useTranslation();
   const full = standalone ? title : `${title}${t('app.titleSuffix')}`;
   useEffect(() => {
@@ -20,9 +20,14 @@ export interface PageProps {
   before?: ReactNode;
 }
 
+/** Focus was asked for while the page's code was still on its way: its h1 takes it when it comes. */
+let headingFocusWanted = false;
+
 /** Puts focus on the page's h1, as every page change does: a screen reader goes on reading from there. */
 export function focusPageHeading(): void {
-  document.querySelector<HTMLElement>('main h1')?.focus();
+  const heading = document.querySelector<HTMLElement>('main h1');
+  headingFocusWanted = heading === null;
+  heading?.focus();
 }
 
 /**
@@ -31,10 +36,16 @@ export function focusPageHeading(): void {
  */
 export function Page({ title, children, className, standaloneTitle = false, before }: PageProps) {
   usePageTitle(title, standaloneTitle);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!headingFocusWanted) return;
+    headingFocusWanted = false;
+    heading.current?.focus();
+  }, []);
   return (
     <div className={className ? `page ${className}` : 'page'}>
       {before}
-      <h1 className="page__title" tabIndex={-1} data-page-title="">
+      <h1 ref={heading} className="page__title" tabIndex={-1} data-page-title="">
         {title}
       </h1>
       {children}

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Page } from '../../app/page.tsx';
+import { Page } from './page.tsx';
+import { routes } from './routes.ts';
 
 /** The honest stand-in for routes a later issue builds: a real title and a way back. */
-export function PendingPage({ title }: { title: string }) {
+export function PendingPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const onSeeForMe = pathname === '/see-for-me';
+  const onSeeForMe = pathname === routes.seeForMe;
   return (
-    <Page title={title} className="pending">
+    <Page title={t(titleKey)} className="pending">
       <p>{t('pending.text')}</p>
       <p>
-        <Link to={onSeeForMe ? '/' : '/see-for-me'} className="button button--secondary">
+        <Link to={onSeeForMe ? routes.home : routes.seeForMe} className="button button--secondary">
           {onSeeForMe ? t('pending.backToHome') : t('pending.backToSeeForMe')}
         </Link>
       </p>
@@ -25,7 +26,7 @@ export function NotFoundPage() {
     <Page title={t('notFound.title')}>
       <p>{t('notFound.text')}</p>
       <p>
-        <Link to="/see-for-me" className="button button--secondary">
+        <Link to={routes.seeForMe} className="button button--secondary">
           {t('pending.backToSeeForMe')}
         </Link>
       </p>

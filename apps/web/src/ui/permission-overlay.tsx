@@ -56,7 +56,7 @@ const useOverlay = create<OverlayState>()(() => ({ title: '', message: '', visib
 const hideOverlay = () => useOverlay.setState({ visible: false });
 
 /** Rationale texts of spec §6 (Android). */
-export function rationaleFor(kind: PermissionKind): { title: string; message: string } {
+function rationaleFor(kind: PermissionKind): { title: string; message: string } {
   return kind === 'camera'
     ? { title: tr('permission.cameraTitle'), message: tr('permission.cameraMessage') }
     : { title: tr('permission.microphoneTitle'), message: tr('permission.microphoneMessage') };

@@ -27,8 +27,6 @@ export const routes = {
   speechDebug: '/speech-debug',
 } as const;
 
-export type RouteName = keyof typeof routes;
-
 /** `base?redirect=<target>`: where a sign-in page goes on to afterwards. */
 export const withRedirect = (base: string, target: string) =>
   `${base}?redirect=${encodeURIComponent(target)}`;

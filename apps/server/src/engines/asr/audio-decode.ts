@@ -13,14 +13,14 @@ export class AudioDecodeError extends Error {
 
 let ffmpegChecked: boolean | undefined;
 /** Whether `ffmpeg` runs on this machine (checked once). */
-export function ffmpegAvailable(): boolean {
+function ffmpegAvailable(): boolean {
   ffmpegChecked ??= spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
   return ffmpegChecked;
 }
 
 const ascii = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
 
-export function isWav(bytes: Uint8Array): boolean {
+function isWav(bytes: Uint8Array): boolean {
   return bytes.length >= 12 && ascii(bytes, 0) === 'RIFF' && ascii(bytes, 8) === 'WAVE';
 }
 

@@ -27,7 +27,7 @@ export interface EndpointSettings {
   segmentMs: number;
 }
 
-export const DEFAULT_ENDPOINTING: EndpointSettings = {
+const DEFAULT_ENDPOINTING: EndpointSettings = {
   endSilenceMs: 1_200,
   interimMs: 1_000,
   segmentMs: 15_000,

@@ -1,9 +1,8 @@
 import { RecognitionOptions } from '@sfm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { event, startFakeDashScope, type FakeDashScope } from '../dashscope/fake-dashscope-server.ts';
-import { toneWav } from '../../modules/speech/speech-test-support.ts';
 import { DashScopeRecognizer } from './dashscope-recognizer.ts';
-import { recognize } from './recognition-test-support.ts';
+import { recognize, toneWav } from './recognition-test-support.ts';
 
 const KEY = 'sk-asr-key';
 let fake: FakeDashScope | undefined;

@@ -15,7 +15,6 @@ import {
   type SpeechRecognizer,
 } from './speech-recognizer.ts';
 
-export const DEFAULT_DASHSCOPE_ASR_MODEL = 'paraformer-realtime-v2';
 /** 100 ms of 16 kHz 16-bit audio: the frame size DashScope's own clients send. */
 const FRAME_BYTES = 3200;
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toneWav } from '../../modules/speech/speech-test-support.ts';
 import { AudioDecodeError, wavFromPcm } from './audio-decode.ts';
 import { HALLUCINATION, hearTones, startFakeWhisper, wavFrames } from './fake-whisper-server.ts';
 import { OpenAiCompatibleRecognizer } from './openai-compatible-recognizer.ts';
@@ -12,6 +11,7 @@ import {
   scene,
   silence,
   spoken,
+  toneWav,
   type Heard,
 } from './recognition-test-support.ts';
 

@@ -10,8 +10,6 @@ import {
 } from './speech-recognizer.ts';
 import { trimSilence } from './voice-activity.ts';
 
-export const DEFAULT_OPENAI_ASR_MODEL = 'whisper-1';
-
 export interface OpenAiCompatibleRecognizerConfig {
   /** e.g. http://127.0.0.1:8000/v1 — `/audio/transcriptions` is appended. */
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { RecognitionOptions, SynthesisOptions } from '@sfm/protocol';
 import { EmbeddedSynthesizer } from '../tts/embedded-synthesizer.ts';
-import { decodeToPcm16k, PCM_SAMPLE_RATE } from './audio-decode.ts';
+import { decodeToPcm16k, PCM_SAMPLE_RATE, wavFromPcm } from './audio-decode.ts';
 import type { RecognitionSession, SpeechRecognizer } from './speech-recognizer.ts';
 
 /**
@@ -171,4 +171,13 @@ export async function espeakPcm(text: string): Promise<Int16Array> {
   } finally {
     await synthesizer.close();
   }
+}
+
+/** A mono 16-bit WAV of a tone (a stand-in recording). */
+export function toneWav(seconds: number, rate = 16_000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const pcm = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++)
+    pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  return wavFromPcm(pcm, rate);
 }

@@ -18,7 +18,7 @@ const MIN_FLOOR_DB = -70;
 const FALL_SECONDS = 0.1;
 const RISE_SECONDS = 3;
 /** Loud frames in a row that make speech: a click or a knock is shorter. */
-export const MIN_RUN_FRAMES = 3;
+const MIN_RUN_FRAMES = 3;
 
 const FALL = 1 - Math.exp(-FRAME_MS / 1000 / FALL_SECONDS);
 const RISE = 1 - Math.exp(-FRAME_MS / 1000 / RISE_SECONDS);

@@ -6,8 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 
-export const DEFAULT_DASHSCOPE_WS_URL = 'wss://dashscope.aliyuncs.com/api-ws/v1/inference/';
-
 export interface DashScopeSpeechConfig {
   apiKey: string;
   wsUrl: string;

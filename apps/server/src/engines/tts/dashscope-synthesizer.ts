@@ -11,9 +11,6 @@ import {
 import { AsyncQueue } from './async-queue.ts';
 import { SynthesisError, type SpeechSynthesizer } from './speech-synthesizer.ts';
 
-export const DEFAULT_TTS_MODEL = 'cosyvoice-v2';
-export const DEFAULT_TTS_VOICE = 'longxiaochun_v2';
-
 export interface DashScopeSynthesizerConfig extends DashScopeSpeechConfig {
   model: string;
   voice: string;

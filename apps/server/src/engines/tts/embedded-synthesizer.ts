@@ -6,12 +6,12 @@ import type { EspeakVoiceSettings } from './espeak-messages.ts';
 import { EspeakPool } from './espeak-pool.ts';
 import { SynthesisError, type SpeechSynthesizer } from './speech-synthesizer.ts';
 
-export const EMBEDDED_VOICE = 'cmn';
+const EMBEDDED_VOICE = 'cmn';
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** The protocol's rate/pitch/volume in espeak's units. */
-export function espeakVoiceSettings(options: SynthesisOptions): EspeakVoiceSettings {
+function espeakVoiceSettings(options: SynthesisOptions): EspeakVoiceSettings {
   const pitch = options.pitch <= 1 ? 50 * ((options.pitch - 0.5) / 0.5) : 50 + 49 * (options.pitch - 1);
   return {
     rate: Math.round(clamp(175 * options.rate, 80, 450)),

@@ -13,8 +13,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import type { EspeakWorkerData, FromWorker, ToWorker } from './espeak-messages.ts';
 
-export const VOICE = 'cmn';
-export const SAMPLE_RATE = 22050;
+const VOICE = 'cmn';
+const SAMPLE_RATE = 22050;
 /** Constant bit rate: the player's buffer maths (seconds per byte) stay simple. */
 const KBPS = 48;
 

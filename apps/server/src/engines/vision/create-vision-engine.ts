@@ -1,11 +1,19 @@
+import type { VisionConfig } from '../../config/vision-config.ts';
+import { embeddedVisionConcurrency, withConcurrencyLimit } from './concurrency-limit.ts';
 import { EmbeddedVisionEngine } from './embedded/embedded-vision-engine.ts';
 import { OpenAiCompatibleVisionEngine } from './openai-compatible-vision-engine.ts';
-import { embeddedVisionConcurrency, withConcurrencyLimit } from './concurrency-limit.ts';
-import type { VisionConfig } from './vision-config.ts';
+import { withSharedWarmUp } from './shared-warm-up.ts';
 import type { VisionEngine } from './vision-engine.ts';
 
-/** Picks the vision engine from configuration (VISION_ENGINE and the keys beside it). */
+/**
+ * Picks the vision engine from configuration (VISION_ENGINE and the keys beside it), with one
+ * warm-up shared by the start and every analysis.
+ */
 export function createVisionEngine(config: VisionConfig): VisionEngine {
+  return withSharedWarmUp(chosen(config));
+}
+
+function chosen(config: VisionConfig): VisionEngine {
   switch (config.engine) {
     case 'embedded':
       // a cloud engine serves many requests at once; this one shares the server's own cores

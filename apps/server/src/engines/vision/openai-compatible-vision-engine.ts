@@ -5,7 +5,7 @@
  * per-scenario Chinese system prompt, and the answer is streamed back over SSE.
  */
 import type { CompressionPreset, Scenario } from '@sfm/protocol';
-import { COMPRESSION_PRESETS, prepareImage } from './prepare-image.ts';
+import { jpegOf } from './image-pipeline.ts';
 import { sseData } from './sse.ts';
 import systemPrompts from './system-prompts.zh-CN.json' with { type: 'json' };
 import type { VisionEngine, VisionRequest, VisionResult } from './vision-engine.ts';
@@ -36,7 +36,7 @@ export function systemPromptFor(scenario: Scenario): string {
   return `${systemPrompts.common}${systemPrompts.scenarios[scenario]}`;
 }
 
-export function defaultQuestionFor(scenario: Scenario): string {
+function defaultQuestionFor(scenario: Scenario): string {
   return systemPrompts.defaultQuestions[scenario];
 }
 
@@ -64,8 +64,7 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
 
   /** The answer as it streams in, piece by piece (for speaking partial answers). */
   async *analyzeStream(req: VisionRequest): AsyncGenerator<string> {
-    const preset = COMPRESSION_PRESETS[this.options.compression ?? 'standard'];
-    const { jpeg } = await prepareImage(req.image, preset.maxSide, preset.quality);
+    const jpeg = await jpegOf(req, this.options.compression ?? 'standard');
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const body = {

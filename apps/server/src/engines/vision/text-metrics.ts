@@ -4,7 +4,7 @@
  */
 
 /** NFKC folds full-width letters, digits and most punctuation (，：（）) to half-width. */
-export function normaliseForCer(text: string): string {
+function normaliseForCer(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/[。、]/g, (c) => (c === '。' ? '.' : ','))
@@ -13,7 +13,7 @@ export function normaliseForCer(text: string): string {
     .replace(/\s+/g, '');
 }
 
-export function levenshtein(a: readonly string[], b: readonly string[]): number {
+function levenshtein(a: readonly string[], b: readonly string[]): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

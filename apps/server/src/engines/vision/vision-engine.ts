@@ -1,13 +1,8 @@
 /** The vision engine contract the server uses for /api/vision/analyze (create-vision-engine.ts picks one). */
 import type { Scenario } from '@sfm/protocol';
+import type { EncodedImage } from './image-pipeline.ts';
 
-export { visionConfigFromEnv, type VisionConfig } from './vision-config.ts';
-export { VisionEngineError } from './vision-errors.ts';
-export { InvalidImageError } from './prepare-image.ts';
-
-export interface VisionRequest {
-  /** JPEG or PNG bytes. */
-  image: Buffer;
+export interface VisionRequest extends EncodedImage {
   scenario: Scenario;
   /** The user's question (qa, question, dialogue) or an extra instruction. */
   prompt?: string;

@@ -20,7 +20,7 @@ import type { TokenService } from '../../security/token-service.ts';
 import type { UserRow, UsersRepo } from '../users/repo.ts';
 import { toUser } from '../users/service.ts';
 import type { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
-import type { SmsSender } from './sms-sender.ts';
+import type { SmsSender } from '../../sms/sms-sender.ts';
 
 export interface AuthServiceDeps {
   users: UsersRepo;

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hearTones, startFakeWhisper } from '../../engines/asr/fake-whisper-server.ts';
 import { scene, silence, spoken } from '../../engines/asr/recognition-test-support.ts';
-import { defaultSpeechConfig } from './speech-config.ts';
+import { defaultSpeechConfig } from '../../config/speech-config.ts';
 import { startListeningApp, type ListeningApp } from './speech-test-support.ts';
 
 const sockets: Socket[] = [];

@@ -1,6 +1,6 @@
 import { DECODE_ERROR, endpoints, localeFromAcceptLanguage, translateMessage } from '@sfm/protocol';
 import type { FastifyInstance } from 'fastify';
-import { identityKey } from '../../sockets/socket-identity.ts';
+import { rateLimitKey } from '../../http/identity.ts';
 import type { Router } from '../../http/router.ts';
 import { DecodeFailure, type SpeechService } from './service.ts';
 
@@ -27,7 +27,7 @@ export function registerSpeechRoutes(
   router.route(
     endpoints.speechRecognize,
     async ({ body, signal }) => ({ text: await service.recognize(body.audio, body.filename, signal) }),
-    { rateLimits: [{ bucket: 'asr', limit: asrRatePerMinute, key: (r) => identityKey(r.identity) }] },
+    { rateLimits: [{ bucket: 'asr', limit: asrRatePerMinute, key: (r) => rateLimitKey(r.identity) }] },
   );
   router.route(endpoints.capabilities, async () => service.capabilities());
 }

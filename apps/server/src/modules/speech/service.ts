@@ -4,6 +4,8 @@ import { AudioDecodeError } from '../../engines/asr/audio-decode.ts';
 import type { SpeechRecognizer } from '../../engines/asr/speech-recognizer.ts';
 import type { SpeechSynthesizer } from '../../engines/tts/speech-synthesizer.ts';
 import { AppError } from '../../app-error.ts';
+import { ListeningSession, type ListeningListener } from './listening-session.ts';
+import { SpeakingSession, type SpeakingListener } from './speaking-session.ts';
 
 /** The upload could not be decoded: answered with the protocol's DECODE_ERROR. */
 export class DecodeFailure extends Error {
@@ -20,6 +22,21 @@ export class SpeechService {
     private readonly visionEngine: Capabilities['vision']['engine'],
     private readonly logger: Logger,
   ) {}
+
+  /** Starts the synthesis engine's workers (seconds of CPU); a later call shares the same warm-up. */
+  warmUp(): Promise<void> {
+    return this.synthesizer.warmUp();
+  }
+
+  /** One client's speech output (the /speech-synthesis socket). */
+  speaking(listener: SpeakingListener): SpeakingSession {
+    return new SpeakingSession(this.synthesizer, this.logger, listener);
+  }
+
+  /** One client's realtime speech input (the /speech socket). */
+  listening(listener: ListeningListener): ListeningSession {
+    return new ListeningSession(this.recognizer, this.logger, listener);
+  }
 
   capabilities(): Capabilities {
     return {

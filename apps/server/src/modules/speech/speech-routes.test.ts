@@ -1,13 +1,12 @@
 import { DECODE_ERROR, endpoints } from '@sfm/protocol';
-import { visionConfigFromEnv } from '../../engines/vision/vision-config.ts';
+import { visionConfigFromEnv } from '../../config/vision-config.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFromPcm } from '../../engines/asr/audio-decode.ts';
 import { startFakeWhisper, wavFrames } from '../../engines/asr/fake-whisper-server.ts';
-import { durationMs, scene, silence, spoken } from '../../engines/asr/recognition-test-support.ts';
+import { durationMs, scene, silence, spoken, toneWav } from '../../engines/asr/recognition-test-support.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
-import { defaultSpeechConfig } from './speech-config.ts';
-import { toneWav } from './speech-test-support.ts';
+import { defaultSpeechConfig } from '../../config/speech-config.ts';
 
 const device = { deviceId: 'route-test-device', userType: 'temporary' };
 const FIXTURE = '/work/shared/fixtures/audio/zh-funasr-welcome.wav';

@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../../config.ts';
-import { wavFromPcm } from '../../engines/asr/audio-decode.ts';
 import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
 import { createTestApp, type TestApp } from '../../test/app-harness.ts';
-import { defaultSpeechConfig, type SpeechConfig } from './speech-config.ts';
+import { defaultSpeechConfig, type SpeechConfig } from '../../config/speech-config.ts';
 
 export interface ListeningApp extends TestApp {
   url: string;
@@ -71,13 +70,4 @@ export async function probeAudio(bytes: Uint8Array): Promise<AudioInfo> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** A mono 16-bit WAV of a tone (a stand-in recording). */
-export function toneWav(seconds: number, rate = 16_000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  return wavFromPcm(pcm, rate);
 }

@@ -16,7 +16,7 @@ export interface RetentionDeps {
   retentionHours: number;
 }
 
-export const SWEEP_INTERVAL_MS = 10 * 60_000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 const BATCH = 500;
 
 /** Deletes every expired photo; returns how many records were removed. */

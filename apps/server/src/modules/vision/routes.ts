@@ -1,6 +1,6 @@
 import { endpoints, VISION_IMAGE_PATH } from '@sfm/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityResolver } from '../../http/identity.ts';
+import { rateLimitKey, type IdentityResolver } from '../../http/identity.ts';
 import type { Router } from '../../http/router.ts';
 import type { ImageOwner } from './image-url.ts';
 import type { VisionService } from './service.ts';
@@ -23,14 +23,7 @@ export function registerVisionRoutes(
     ({ body, identity, signal }) => vision.analyze(ownerOf(identity), body, signal),
     {
       rateLimits: [
-        {
-          bucket: 'vision-analyze',
-          limit: analysesPerMinute,
-          key: (r) => {
-            const owner = ownerOf(r.identity);
-            return `${owner.kind}:${owner.id}`;
-          },
-        },
+        { bucket: 'vision-analyze', limit: analysesPerMinute, key: (r) => rateLimitKey(r.identity) },
       ],
     },
   );

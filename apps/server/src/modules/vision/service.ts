@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { AnalyzeRequest, AnalyzeResponse } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
-import { InvalidImageError } from '../../engines/vision/prepare-image.ts';
+import {
+  decodeBase64Image,
+  ImageTooLargeError,
+  InvalidImageError,
+  prepareUpload,
+  type PreparedImage,
+} from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { decodeBase64Image, normaliseImage } from './image-input.ts';
 import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
 
@@ -40,6 +45,20 @@ const CLIENT_GONE = 499;
 const clientGone = () => new AppError(CLIENT_GONE, 'errors.vision_failed');
 const visionFailed = () => new AppError(502, 'errors.vision_failed');
 const notFound = () => new AppError(404, 'errors.image_not_found');
+
+/** The uploaded photo, checked and decoded once; a refusal names the `image` field. */
+async function uploadedImage(request: AnalyzeRequest): Promise<PreparedImage> {
+  try {
+    return await prepareUpload(decodeBase64Image(request.image), request.compression);
+  } catch (err) {
+    if (err instanceof InvalidImageError)
+      throw new AppError(400, 'errors.image_invalid', {}, { field: 'image' });
+    if (err instanceof ImageTooLargeError) {
+      throw new AppError(400, 'errors.image_too_large', {}, { field: 'image' });
+    }
+    throw err;
+  }
+}
 
 /** What may be logged of an engine failure: names, messages, status, stack; never the request. */
 function failureForLog(err: unknown): Record<string, unknown> {
@@ -86,13 +105,19 @@ export class VisionService {
 
   async analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
     const { engine, logger } = this.deps;
-    const image = await normaliseImage(decodeBase64Image(request.image), request.compression);
+    const image = await uploadedImage(request);
     const started = Date.now();
     let description: string;
     try {
       await untilAborted(engine.warmUp(), signal);
       const result = await untilAborted(
-        engine.analyze({ image: image.jpeg, scenario: request.scenario, prompt: request.prompt, signal }),
+        engine.analyze({
+          image: image.jpeg,
+          pixels: image.pixels,
+          scenario: request.scenario,
+          prompt: request.prompt,
+          signal,
+        }),
         signal,
       );
       description = result.description;

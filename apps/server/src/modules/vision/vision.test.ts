@@ -19,7 +19,7 @@ import {
   type CallResult,
   type TestApp,
 } from '../../test/app-harness.ts';
-import { engineFailure, FakeVisionEngine } from './fake-vision-engine.ts';
+import { engineFailure, FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { sweepExpiredImages } from './retention.ts';
 

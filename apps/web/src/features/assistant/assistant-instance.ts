@@ -1,27 +1,35 @@
-import { navigateTo } from '../../app/navigation.ts';
 import { tr } from '../../i18n/index.ts';
-import { SCENE_MODES } from '../see-for-me/scene-modes.ts';
-import { speechOutput } from '../speech/speech-output.ts';
-import { createSpeechInput, currentRecognitionProvider } from '../speech/speech-input.ts';
+import { navigateTo } from '../../ui/navigation.ts';
+import { routes } from '../../ui/routes.ts';
+import { SCENE_MODES } from '../see-for-me/index.ts';
+import {
+  createSpeechInput,
+  currentRecognitionProvider,
+  speechOutput,
+  stepSpeechRate,
+} from '../speech/index.ts';
 import { setAssistantStatus, useAssistantStatus } from './assistant-status.ts';
-import { stepSpeechRate } from '../speech/speech-preferences.ts';
-import { createGlobalHandlers } from './global-commands.ts';
+import { createGlobalHandlers, type VoicePage } from './global-commands.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { requestSceneMode } from './scene-mode-requests.ts';
 import { VoiceAssistant } from './voice-assistant.ts';
 
-/** The app's handler registry, with the global commands registered. */
-export const assistantRegistry = new HandlerRegistry();
-for (const handler of createGlobalHandlers({
-  t: (key, params) => tr(key, params),
-  speech: speechOutput,
-  sceneModes: SCENE_MODES,
-  requestSceneMode,
-  navigate: (path) => navigateTo(path, { replace: false }),
-  currentPath: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
-  stepSpeechRate,
-})) {
-  assistantRegistry.register(handler);
+const assistantRegistry = new HandlerRegistry();
+
+/** Registers the global commands, with the pages the app's features open by name (once, at start). */
+export function registerGlobalCommands(pages: readonly VoicePage[]): void {
+  for (const handler of createGlobalHandlers({
+    t: (key, params) => tr(key, params),
+    speech: speechOutput,
+    sceneModes: SCENE_MODES,
+    requestSceneMode,
+    pages,
+    navigate: (path) => navigateTo(path, { replace: false }),
+    currentPath: () => (typeof window === 'undefined' ? routes.home : window.location.pathname),
+    stepSpeechRate,
+  })) {
+    assistantRegistry.register(handler);
+  }
 }
 
 export const voiceAssistant = new VoiceAssistant({

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/index.ts';
-import { writeSpeakWithScreenReader } from '../speech/speech-preferences.ts';
+import { writeSpeakWithScreenReader } from '../speech/index.ts';
 import { AssistantStatusBanner } from './assistant-status-banner.tsx';
 import { setAssistantStatus } from './assistant-status.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSpeakWithScreenReader } from '../speech/speech-preferences.ts';
+import { useSpeakWithScreenReader } from '../speech/index.ts';
 import { assistantStatusKey, isSpokenOutcome, useAssistantStatus } from './assistant-status.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCENE_MODES } from '../see-for-me/scene-modes.ts';
+import { SCENE_MODES } from '../see-for-me/index.ts';
 import { ASSISTANT_RESET_MS, setAssistantStatus, useAssistantStatus } from './assistant-status.ts';
-import { createGlobalHandlers, RATE_STEP } from './global-commands.ts';
+import { routes } from '../../ui/routes.ts';
+import { createGlobalHandlers, RATE_STEP, type VoicePage } from './global-commands.ts';
 import { HandlerPriority, HandlerRegistry, type CommandHandler } from './handler-registry.ts';
 import { onSceneModeRequest, requestSceneMode } from './scene-mode-requests.ts';
 import { VoiceAssistant } from './voice-assistant.ts';
@@ -87,6 +88,14 @@ describe('assistant status banner state', () => {
   });
 });
 
+/** The pages these tests open by name, as their features' manifests declare them. */
+const pages: VoicePage[] = [
+  { path: routes.home, nameKey: 'assistant.pages.home', aliases: ['首页', '主页', 'home'] },
+  { path: routes.profile, nameKey: 'nav.profile', aliases: ['个人中心', '我的', 'profile'] },
+  { path: routes.aichat, nameKey: 'nav.aichat', aliases: ['陪我聊聊', '聊天', 'chat'] },
+  { path: routes.market, nameKey: 'nav.market', aliases: ['市场', 'market'] },
+];
+
 function setup(path = '/') {
   const speech = {
     repeatLast: vi.fn(async () => undefined),
@@ -99,6 +108,7 @@ function setup(path = '/') {
     speech,
     sceneModes: SCENE_MODES,
     requestSceneMode: vi.fn(),
+    pages,
     navigate: vi.fn(),
     currentPath: () => path,
     stepSpeechRate: vi.fn((delta: number) => (rate = Math.min(3, Math.max(0.5, rate + delta)))),

@@ -1,5 +1,6 @@
 import type { SceneMode } from '@sfm/protocol';
-import type { SceneModeEntry } from '../see-for-me/scene-modes.ts';
+import { routes } from '../../ui/routes.ts';
+import type { SceneModeEntry } from '../see-for-me/index.ts';
 import { HandlerPriority, type CommandHandler, type CommandMatch } from './handler-registry.ts';
 
 export interface GlobalCommandDeps {
@@ -8,29 +9,20 @@ export interface GlobalCommandDeps {
   /** The see-for-me registry (labels of the scene modes). */
   sceneModes: readonly SceneModeEntry[];
   requestSceneMode(mode: SceneMode): void;
+  /** The pages to open by name (from the features' manifests). */
+  pages: readonly VoicePage[];
   navigate(path: string): void;
   currentPath(): string;
   /** Changes the stored speech rate by delta (clamped to 0.5–3); returns the new rate. */
   stepSpeechRate(delta: number): number;
 }
 
-/** Pages the assistant can open by name: i18n keys of their names (plus spoken aliases) → path. */
-export const PAGE_TARGETS: readonly { path: string; nameKeys: string[]; aliases: string[] }[] = [
-  { path: '/', nameKeys: ['assistant.pages.home'], aliases: ['首页', '主页', 'home'] },
-  { path: '/profile', nameKeys: ['nav.profile'], aliases: ['个人中心', '我的', 'profile'] },
-  { path: '/see-for-me', nameKeys: ['nav.seeForMe'], aliases: ['帮我看看', 'see for me'] },
-  { path: '/aichat', nameKeys: ['nav.aichat'], aliases: ['陪我聊聊', '聊天', 'chat'] },
-  { path: '/market', nameKeys: ['nav.market'], aliases: ['市场', 'market'] },
-  { path: '/points-logs', nameKeys: ['pages.pointsLogs'], aliases: ['积分', 'points'] },
-  { path: '/help', nameKeys: ['pages.help'], aliases: ['帮助', 'help'] },
-  { path: '/video-call', nameKeys: ['pages.videoCall'], aliases: ['视频求助', 'video call'] },
-  {
-    path: '/operation-settings',
-    nameKeys: ['pages.operationSettings'],
-    aliases: ['操作设置', '设置', 'settings'],
-  },
-  { path: '/speech-debug', nameKeys: ['pages.speechDebug'], aliases: ['语音调试', 'speech debug'] },
-];
+/** A page the assistant can open by name: the i18n key of its name, and spoken aliases. */
+export interface VoicePage {
+  path: string;
+  nameKey: string;
+  aliases: readonly string[];
+}
 
 export const RATE_STEP = 0.25;
 
@@ -80,20 +72,16 @@ export function createGlobalHandlers(deps: GlobalCommandDeps): CommandHandler[] 
     ),
     handler('global.openPage', (text) => {
       const spoken = norm(text);
-      const candidates = PAGE_TARGETS.flatMap((target) =>
-        [...target.nameKeys.map((k) => t(k)), ...target.aliases].map((name) => ({
-          target,
-          name: norm(name),
-        })),
-      ).filter(({ name }) => name && spoken.includes(name));
+      const candidates = deps.pages
+        .flatMap((page) => [t(page.nameKey), ...page.aliases].map((name) => ({ page, name: norm(name) })))
+        .filter(({ name }) => name && spoken.includes(name));
       if (candidates.length === 0) return null;
       // a bare page name counts only when it is all that was said
       const best = candidates.sort((a, b) => b.name.length - a.name.length)[0]!;
       if (!OPEN.test(text) && spoken !== best.name) return null;
-      const name = t(best.target.nameKeys[0]!);
       return {
-        command: t('assistant.commands.open', { page: name }),
-        run: () => deps.navigate(best.target.path),
+        command: t('assistant.commands.open', { page: t(best.page.nameKey) }),
+        run: () => deps.navigate(best.page.path),
       };
     }),
     handler('global.sceneMode', (text) => {
@@ -108,7 +96,7 @@ export function createGlobalHandlers(deps: GlobalCommandDeps): CommandHandler[] 
         command: t('assistant.commands.sceneMode', { mode: t(found.entry.labelKey) }),
         run: () => {
           deps.requestSceneMode(found.entry.id);
-          if (deps.currentPath() !== '/see-for-me') deps.navigate('/see-for-me');
+          if (deps.currentPath() !== routes.seeForMe) deps.navigate(routes.seeForMe);
         },
       };
     }),

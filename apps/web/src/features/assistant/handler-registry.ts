@@ -20,9 +20,9 @@ export interface CommandHandler {
 }
 
 /** Spec §5: in streaming (non-cloud) mode, results shorter than 3 characters are not commands. */
-export const STREAMING_MIN_CHARS = 3;
+const STREAMING_MIN_CHARS = 3;
 
-export class HandlerAlreadyRegisteredError extends Error {
+class HandlerAlreadyRegisteredError extends Error {
   override readonly name = 'HandlerAlreadyRegisteredError';
   constructor(readonly handlerId: string) {
     super('handler already registered');

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
-import { speechOutput } from '../speech/speech-output.ts';
+import { speechOutput } from '../speech/index.ts';
 import { useAssistantStatus } from './assistant-status.ts';
 import { VoiceCommandButton } from './voice-command-button.tsx';
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
-import { Page } from '../../app/page.tsx';
-import { platform } from '../../platform/index.ts';
+import { Link } from 'react-router';
+import { Page } from '../../ui/page.tsx';
+import { routes } from '../../ui/routes.ts';
 import { Logo } from './logo.tsx';
 import { useSiteInfo } from './site-info.ts';
 
-export const ICP_URL = 'https://beian.miit.gov.cn/';
+const ICP_URL = 'https://beian.miit.gov.cn/';
 
 /** The filing number links to the MIIT register; a site without one (outside China) shows nothing. */
 function IcpFooter() {
@@ -22,20 +22,19 @@ function IcpFooter() {
 
 /**
  * "/": logo, slogan, welcome, try-now and download links, and the ICP filing when the server has one
- * (ICP_FILING). Native apps go to /see-for-me.
+ * (ICP_FILING). The native app goes on to /see-for-me instead (its manifest).
  */
 export function HomePage() {
   const { t } = useTranslation();
-  if (platform.isNative()) return <Navigate to="/see-for-me" replace />;
   return (
     <Page title={t('home.title')} standaloneTitle className="home" before={<Logo />}>
       <p className="home__slogan">{t('home.slogan')}</p>
       <p className="home__welcome">{t('home.welcome')}</p>
       <div className="home__actions">
-        <Link to="/see-for-me" className="button button--primary button--large">
+        <Link to={routes.seeForMe} className="button button--primary button--large">
           {t('home.tryNow')}
         </Link>
-        <Link to="/download" className="button button--secondary button--large">
+        <Link to={routes.download} className="button button--secondary button--large">
           {t('home.download')}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import { api } from '../../api/http-client.ts';
 let known: SiteInfo | null = null;
 
 /** GET /api/site, kept for the page load once answered; null while unknown or unreachable. */
-export async function loadSiteInfo(): Promise<SiteInfo | null> {
+async function loadSiteInfo(): Promise<SiteInfo | null> {
   if (known) return known;
   try {
     const answer = await api.call('siteInfo');

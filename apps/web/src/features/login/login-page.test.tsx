@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockFetch, ok, renderApp, seedStorage, testSession } from '../../test-utils.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../session/index.ts';
 
 beforeEach(() => seedStorage({ privacyAccepted: 'true' }));
 

@@ -6,19 +6,20 @@ import {
   SmsSendRequest,
   type AuthSession,
 } from '@sfm/protocol';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
-import { useAnnounce } from '../../app/announcer.tsx';
-import { afterLoginTarget } from '../../app/guards.ts';
-import { Page } from '../../app/page.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useAnnounce } from '../../ui/announcer.tsx';
+import { Page } from '../../ui/page.tsx';
+import { TabList, tabId } from '../../ui/tab-list.tsx';
+import { useSession } from '../../session/index.ts';
+import { afterLoginTarget } from './after-login.ts';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
 
-export type LoginTab = 'password' | 'sms' | 'register';
-export const LOGIN_TABS: readonly LoginTab[] = ['password', 'sms', 'register'];
+type LoginTab = 'password' | 'sms' | 'register';
+const LOGIN_TABS: readonly LoginTab[] = ['password', 'sms', 'register'];
 type Field = 'phone' | 'password' | 'nickname' | 'code';
 
 const FIELD_ORDER: Record<LoginTab, readonly Field[]> = {
@@ -32,6 +33,8 @@ const TAB_LABEL: Record<LoginTab, string> = {
   sms: 'login.tabSms',
   register: 'login.tabRegister',
 };
+
+const loginPanelId = (tab: LoginTab) => `login-panel-${tab}`;
 
 type SessionAnswer = { ok: true; data: AuthSession } | ApiFailure;
 
@@ -66,7 +69,6 @@ export function LoginPage() {
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
 
-  const tabRefs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
   const phoneRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const nicknameRef = useRef<HTMLInputElement>(null);
@@ -116,24 +118,10 @@ export function LoginPage() {
     setErrors({});
   };
 
-  const selectTab = (next: LoginTab, focus = false) => {
+  const selectTab = (next: LoginTab) => {
     setTab(next);
     clearErrors();
     showAlert('');
-    if (focus) tabRefs.current[next]?.focus();
-  };
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = LOGIN_TABS.indexOf(tab);
-    let next: number | null = null;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % LOGIN_TABS.length;
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
-      next = (index - 1 + LOGIN_TABS.length) % LOGIN_TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = LOGIN_TABS.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    selectTab(LOGIN_TABS[next]!, true);
   };
 
   /** Field errors show once, under their fields (not in the form's alert); focus goes to the first. */
@@ -236,35 +224,24 @@ export function LoginPage() {
   };
 
   const isRegister = tab === 'register';
-  const panelId = `login-panel-${tab}`;
 
   return (
     <Page title={t(isRegister ? 'login.titleRegister' : 'login.titleLogin')} className="login">
-      <div role="tablist" aria-label={t('login.tabsLabel')} className="tabs" onKeyDown={onTabKeyDown}>
-        {LOGIN_TABS.map((id) => {
-          const selected = id === tab;
-          return (
-            <button
-              key={id}
-              ref={(el) => {
-                tabRefs.current[id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`login-tab-${id}`}
-              className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
-              aria-selected={selected}
-              aria-controls={selected ? panelId : undefined}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => selectTab(id)}
-            >
-              {t(TAB_LABEL[id])}
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        label={t('login.tabsLabel')}
+        tabs={LOGIN_TABS.map((id) => ({ id, label: t(TAB_LABEL[id]) }))}
+        selected={tab}
+        onSelect={selectTab}
+        idPrefix="login"
+        panel={loginPanelId}
+      />
 
-      <div role="tabpanel" id={panelId} aria-labelledby={`login-tab-${tab}`} className="tabs__panel">
+      <div
+        role="tabpanel"
+        id={loginPanelId(tab)}
+        aria-labelledby={tabId('login', tab)}
+        className="tabs__panel"
+      >
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="form">
           <TextField
             id="login-phone"

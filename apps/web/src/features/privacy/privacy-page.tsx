@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../app/page.tsx';
+import { Page } from '../../ui/page.tsx';
 
 interface PolicySection {
   title: string;

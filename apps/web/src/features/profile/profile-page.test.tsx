@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
-import { speechOutput } from '../speech/speech-output.ts';
+import { speechOutput } from '../speech/index.ts';
 import { maskPhone, SPEECH_RATES } from './profile-page.tsx';
 
 describe('/profile', () => {

@@ -1,17 +1,17 @@
 import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
-import { useId } from 'react';
+import { use, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/http-client.ts';
-import { useAnnounce } from '../../app/announcer.tsx';
-import { Page } from '../../app/page.tsx';
-import { roleKey } from '../role-select/role-words.ts';
-import { logout } from '../session/logout.ts';
-import { selectLoggedIn, useSession } from '../session/session-store.ts';
-import { speechOutput } from '../speech/speech-output.ts';
-import { useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/speech-preferences.ts';
+import { useAnnounce } from '../../ui/announcer.tsx';
+import { Page } from '../../ui/page.tsx';
+import { routes } from '../../ui/routes.ts';
+import { roleKey } from '../role-select/index.ts';
+import { logout, selectLoggedIn, useSession } from '../../session/index.ts';
+import { speechOutput, useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/index.ts';
+import { ProfileLinksContext } from './profile-links.ts';
 
-export const SPEECH_RATE_STEP = 0.25;
+const SPEECH_RATE_STEP = 0.25;
 /** 0.5×, 0.75×, … 3×. */
 export const SPEECH_RATES: readonly number[] = Array.from(
   { length: Math.round((SPEECH_RATE_MAX - SPEECH_RATE_MIN) / SPEECH_RATE_STEP) + 1 },
@@ -22,16 +22,6 @@ export const SPEECH_RATES: readonly number[] = Array.from(
 export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 }
-
-const LINKS: readonly { to: string; label: string }[] = [
-  { to: '/points-logs', label: 'profile.pointsLogs' },
-  { to: '/operation-settings', label: 'profile.operationSettings' },
-  { to: '/help', label: 'profile.help' },
-  { to: '/donate', label: 'profile.donate' },
-  { to: '/contact-us', label: 'profile.contactUs' },
-  { to: '/privacy', label: 'profile.privacy' },
-  { to: '/download', label: 'profile.download' },
-];
 
 /** /profile: who you are, speech rate and voice, links, log out. */
 export function ProfilePage() {
@@ -47,6 +37,7 @@ export function ProfilePage() {
   const whoId = useId();
   const speechId = useId();
   const moreId = useId();
+  const links = use(ProfileLinksContext);
 
   const onRateChange = (value: string) => {
     const rate = Number(value);
@@ -74,7 +65,7 @@ export function ProfilePage() {
     // /login?redirect=/profile, and the next login would land back in this account's centre.
     // The router commits navigations asynchronously (as transitions); the session change must wait
     // for the new page to be on screen, or it overtakes the navigation.
-    void Promise.resolve(navigate('/login', { replace: true, flushSync: true })).then(() => {
+    void Promise.resolve(navigate(routes.login, { replace: true, flushSync: true })).then(() => {
       logout();
       announce(t('profile.loggedOut'));
     });
@@ -89,7 +80,7 @@ export function ProfilePage() {
           <p>{t('profile.phone', { phone: maskPhone(user.phone) })}</p>
           <p>{t('profile.role', { role: t(roleKey(user.userType)) })}</p>
           <p>
-            <Link to="/role-select" className="button button--secondary">
+            <Link to={routes.roleSelect} className="button button--secondary">
               {t('profile.changeRole')}
             </Link>
           </p>
@@ -135,10 +126,10 @@ export function ProfilePage() {
       <section className="card" aria-labelledby={moreId}>
         <h2 id={moreId}>{t('profile.moreTitle')}</h2>
         <ul className="link-list">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="link-list__link">
-                {t(link.label)}
+                {t(link.labelKey)}
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../session/index.ts';
 
 describe('/role-select', () => {
   it('saves the role with PATCH /api/users/me, stores the user and follows the redirect', async () => {

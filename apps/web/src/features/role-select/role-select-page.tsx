@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, NetworkError } from '../../api/http-client.ts';
-import { useAnnounce } from '../../app/announcer.tsx';
-import { safeRedirect } from '../../app/guards.ts';
-import { Page } from '../../app/page.tsx';
-import { useSession } from '../session/session-store.ts';
+import { useAnnounce } from '../../ui/announcer.tsx';
+import { Page } from '../../ui/page.tsx';
+import { routes, safeRedirect } from '../../ui/routes.ts';
+import { useSession } from '../../session/index.ts';
 import { roleKey } from './role-words.ts';
 
 const CHOICES: readonly { userType: UserType; label: string; description: string }[] = [
@@ -36,7 +36,7 @@ export function RoleSelectPage() {
       if (answer.ok) {
         setUser(answer.data);
         announce(t('roleSelect.chosen', { role: t(roleKey(answer.data.userType)) }));
-        void navigate(safeRedirect(params.get('redirect')) ?? '/see-for-me', { replace: true });
+        void navigate(safeRedirect(params.get('redirect')) ?? routes.seeForMe, { replace: true });
         return;
       }
       setAlertText(answer.message);

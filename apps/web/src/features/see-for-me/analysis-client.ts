@@ -2,8 +2,8 @@ import type { AnalyzeRequest } from '@sfm/protocol';
 import { api, NetworkError } from '../../api/http-client.ts';
 
 /** Spec §7: up to 2 attempts, 2 s apart. */
-export const ANALYZE_ATTEMPTS = 2;
-export const ANALYZE_RETRY_DELAY_MS = 2_000;
+const ANALYZE_ATTEMPTS = 2;
+const ANALYZE_RETRY_DELAY_MS = 2_000;
 
 /** A failed analysis; `messageKey` is the i18n key of what the user hears. */
 export class AnalysisError extends Error {

@@ -1,11 +1,8 @@
-import type { CompressionPreset } from '@sfm/protocol';
+import { COMPRESSION_PRESETS, type CompressionPreset } from '@sfm/protocol';
 
-/** Spec §9: the capture canvas is 1080×1920 (portrait), JPEG quality 0.8. */
-export const CAPTURE_SHORT_SIDE = 1080;
-export const CAPTURE_LONG_SIDE = 1920;
-export const JPEG_QUALITY = 0.8;
-/** Spec §9 compression presets: max side in px (all at quality 0.8). */
-export const PRESET_MAX_SIDE: Record<CompressionPreset, number> = { high: 1920, standard: 1120, lite: 140 };
+/** Spec §9: the capture canvas is 1080×1920 (portrait). */
+const CAPTURE_SHORT_SIDE = 1080;
+const CAPTURE_LONG_SIDE = 1920;
 
 export class CaptureError extends Error {
   override readonly name = 'CaptureError';
@@ -36,7 +33,7 @@ const defaultCanvas: CanvasFactory = (width, height) => {
  * edges matter (a sign half out of view, a kerb at the side), and matching the box to the frame's
  * orientation means a 9:16 or 16:9 camera fills it with no bars at all.
  */
-export function captureBox(
+function captureBox(
   width: number,
   height: number,
 ): { width: number; height: number; dx: number; dy: number; dw: number; dh: number } {
@@ -57,12 +54,12 @@ export function captureBox(
 }
 
 /** The size a preset sends: the longer side capped at the preset's max side (never enlarged). */
-export function presetSize(
+function presetSize(
   width: number,
   height: number,
   preset: CompressionPreset,
 ): { width: number; height: number } {
-  const scale = Math.min(1, PRESET_MAX_SIDE[preset] / Math.max(width, height));
+  const scale = Math.min(1, COMPRESSION_PRESETS[preset].maxSide / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
@@ -94,7 +91,7 @@ export function captureFrame(
     small.imageSmoothingQuality = 'high';
     small.drawImage(full, 0, 0, out.width, out.height);
   }
-  const dataUrl = target.toDataURL('image/jpeg', JPEG_QUALITY);
+  const dataUrl = target.toDataURL('image/jpeg', COMPRESSION_PRESETS[preset].quality);
   const comma = dataUrl.indexOf(',');
   return comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
 }

@@ -1,5 +1,5 @@
 /** Road and traffic terms that mark a potentially dangerous scene (spec §4 "Danger scenes"). One list. */
-export const DANGER_TERMS_ZH = [
+const DANGER_TERMS_ZH = [
   '道路',
   '马路',
   '车道',
@@ -18,7 +18,7 @@ export const DANGER_TERMS_ZH = [
   '车流',
 ] as const;
 
-export const DANGER_TERMS_EN = [
+const DANGER_TERMS_EN = [
   'road',
   'lane',
   'crossroad',

@@ -1,7 +1,7 @@
 import { platform } from '../../platform/index.ts';
 
 /** Spec §3 local preferences used by the see-for-me screen. */
-export const PreferenceKey = {
+const PreferenceKey = {
   defaultScene: 'defaultScene',
   operationMode: 'operationMode',
   mainCameraDeviceId: 'mainCameraDeviceId',

@@ -1,6 +1,6 @@
 import type { AnalyzeRequest, CompressionPreset, SceneMode } from '@sfm/protocol';
-import type { SpeechOutput } from '../speech/speech-output.ts';
-import type { SpeechInput, SpeechInputError } from '../speech/speech-input.ts';
+import { routes } from '../../ui/routes.ts';
+import type { SpeechInput, SpeechInputError, SpeechOutput } from '../speech/index.ts';
 import { isAbortError } from './analysis-client.ts';
 import { mentionsTraffic } from './danger-terms.ts';
 import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
@@ -16,7 +16,8 @@ export const DANGER_VIBRATION = [200, 100, 200];
 
 /** Spec §4: auto-capture runs on these routes only. */
 export function isCameraRoute(pathname: string): boolean {
-  return pathname === '/see-for-me' || pathname === '/' || pathname.startsWith('/market/use/');
+  const marketUse = routes.marketUse.replace(':id', '');
+  return pathname === routes.seeForMe || pathname === routes.home || pathname.startsWith(marketUse);
 }
 
 /** What the scene is doing. */

@@ -26,7 +26,7 @@ export interface SceneModeEntry {
 }
 
 /** Spec §9: auto-capture period of the auto modes. */
-export const AUTO_CAPTURE_MS = 10_000;
+const AUTO_CAPTURE_MS = 10_000;
 
 type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario'> & { scenario?: Scenario };
 
@@ -156,7 +156,7 @@ export function modesShown(visibility: ModeVisibility, registry: readonly SceneM
   return registry.filter((m) => m.visibility === visibility);
 }
 
-export const DEFAULT_SCENE: SceneMode = 'realtime';
+const DEFAULT_SCENE: SceneMode = 'realtime';
 
 /** Spec §2: realtime, or dialogue when the saved defaultScene is dialogue. */
 export function initialSceneMode(saved: string | null): SceneMode {

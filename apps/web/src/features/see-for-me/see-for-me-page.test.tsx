@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveRegions, resetAnnouncer } from '../../app/announcer.tsx';
+import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
 import { loginAs, renderApp, seedStorage } from '../../test-utils.tsx';
-import { writeSpeakWithScreenReader } from '../speech/speech-preferences.ts';
+import { writeSpeakWithScreenReader } from '../speech/index.ts';
 import { alertDanger } from './see-for-me-page.tsx';
 
 afterEach(() => resetAnnouncer());

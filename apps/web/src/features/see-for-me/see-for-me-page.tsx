@@ -1,22 +1,24 @@
 import type { SceneMode } from '@sfm/protocol';
-import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { announce } from '../../app/announcer.tsx';
-import { Page } from '../../app/page.tsx';
-import { requestWithRationale } from '../../app/permission-overlay.tsx';
 import { tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
+import { announce } from '../../ui/announcer.tsx';
+import { Page } from '../../ui/page.tsx';
+import { requestWithRationale } from '../../ui/permission-overlay.tsx';
+import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
+import { onSceneModeRequest } from '../assistant/index.ts';
 import {
   claimUnavailableNotice,
   createSpeechInput,
   prepareSpeechInput,
+  readSpeakWithScreenReader,
+  speechOutput,
+  useSpeakWithScreenReader,
   useVoiceInputAvailable,
-} from '../speech/speech-input.ts';
-import { speechOutput } from '../speech/speech-output.ts';
-import { readSpeakWithScreenReader, useSpeakWithScreenReader } from '../speech/speech-preferences.ts';
-import { onSceneModeRequest } from '../assistant/scene-mode-requests.ts';
+} from '../speech/index.ts';
 import { analyzeImage } from './analysis-client.ts';
 import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame } from './capture.ts';
@@ -100,7 +102,7 @@ export function SeeForMePage() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const moreButtonRef = useRef<HTMLButtonElement>(null);
   const [moreOpen, setMoreOpen] = useState(false);
-  const tabRefs = useRef(new Map<SceneMode, HTMLButtonElement>());
+  const tabsRef = useRef<TabListHandle<SceneMode>>(null);
 
   // camera lifecycle: start on mount, stop on unmount; background stops everything, foreground restarts
   useEffect(() => {
@@ -173,21 +175,6 @@ export function SeeForMePage() {
 
   const select = (mode: SceneMode) => scene.setMode(mode);
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = shownTabs.findIndex((m) => m.id === sceneState.mode);
-    let next = -1;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % shownTabs.length;
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp')
-      next = (index - 1 + shownTabs.length) % shownTabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = shownTabs.length - 1;
-    const target = shownTabs[next];
-    if (!target) return;
-    event.preventDefault();
-    select(target.id);
-    tabRefs.current.get(target.id)?.focus();
-  };
-
   const onFlash = async () => {
     const key = await camera.toggleTorch();
     if (key) scene.showCameraMessage(tr(key), true);
@@ -205,35 +192,16 @@ export function SeeForMePage() {
     <Page title={t('seeForMe.title')} className="sfm">
       <p className="visually-hidden">{t('seeForMe.shortcuts')}</p>
       <div className="sfm-modes">
-        <div
-          role="tablist"
-          aria-label={t('seeForMe.modesLabel')}
-          className="tabs sfm-tabs"
-          onKeyDown={onTabKeyDown}
-        >
-          {shownTabs.map((m) => {
-            const selected = m.id === sceneState.mode;
-            return (
-              <button
-                key={m.id}
-                ref={(el) => {
-                  if (el) tabRefs.current.set(m.id, el);
-                  else tabRefs.current.delete(m.id);
-                }}
-                type="button"
-                role="tab"
-                id={`sfm-tab-${m.id}`}
-                aria-selected={selected}
-                aria-controls="sfm-panel"
-                tabIndex={selected ? 0 : -1}
-                className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
-                onClick={() => select(m.id)}
-              >
-                {t(m.labelKey)}
-              </button>
-            );
-          })}
-        </div>
+        <TabList
+          ref={tabsRef}
+          label={t('seeForMe.modesLabel')}
+          tabs={shownTabs.map((m) => ({ id: m.id, label: t(m.labelKey) }))}
+          selected={sceneState.mode}
+          onSelect={select}
+          idPrefix="sfm"
+          panel="sfm-panel"
+          className="sfm-tabs"
+        />
         <button
           ref={moreButtonRef}
           type="button"
@@ -248,7 +216,7 @@ export function SeeForMePage() {
       <div
         role="tabpanel"
         id="sfm-panel"
-        aria-labelledby={`sfm-tab-${sceneState.mode}`}
+        aria-labelledby={tabId('sfm', sceneState.mode)}
         className="sfm-panel"
       >
         <div className="sfm-camera" data-camera-status={cameraState.status}>
@@ -346,7 +314,7 @@ export function SeeForMePage() {
           setMoreOpen(false);
           select(mode);
           // the chosen mode now has its own tab: put focus there
-          requestAnimationFrame(() => tabRefs.current.get(mode)?.focus());
+          requestAnimationFrame(() => tabsRef.current?.focus(mode));
         }}
         onClose={() => {
           setMoreOpen(false);

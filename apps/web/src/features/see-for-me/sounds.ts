@@ -1,7 +1,7 @@
 import type { SoundName } from './scene-controller.ts';
 
 /** Spec §7 local audio assets. */
-export const SOUND_URLS: Record<SoundName, string> = {
+const SOUND_URLS: Record<SoundName, string> = {
   shutter: '/assets/audio/picture.mp3',
   ding: '/assets/audio/dong.mp3',
 };

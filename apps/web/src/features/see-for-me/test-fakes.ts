@@ -1,7 +1,7 @@
 import type { AnalyzeRequest } from '@sfm/protocol';
 import { vi } from 'vitest';
-import type { SpeechEvent, SpeechOutput } from '../speech/speech-output.ts';
-import type { RecognitionUpdate, SpeechInput, SpeechInputError } from '../speech/speech-input.ts';
+import type { SpeechEvent, SpeechInput, SpeechOutput } from '../speech/index.ts';
+import { FakeSpeechInput } from '../speech/test-fakes.ts';
 import type { SceneDeps } from './scene-controller.ts';
 
 /** A speaker that records what it was asked to say; each speak resolves when `finish()` is called or at once. */
@@ -44,37 +44,6 @@ export class FakeSpeech implements SpeechOutput {
   }
   state() {
     return this.speaking ? ('speaking' as const) : ('idle' as const);
-  }
-}
-
-export class FakeSpeechInput implements SpeechInput {
-  listening = false;
-  started = 0;
-  private results = new Set<(u: RecognitionUpdate) => void>();
-  private errors = new Set<(e: SpeechInputError) => void>();
-  start() {
-    this.listening = true;
-    this.started += 1;
-  }
-  stop() {
-    this.listening = false;
-  }
-  isListening() {
-    return this.listening;
-  }
-  onResult(cb: (u: RecognitionUpdate) => void) {
-    this.results.add(cb);
-    return () => this.results.delete(cb);
-  }
-  onError(cb: (e: SpeechInputError) => void) {
-    this.errors.add(cb);
-    return () => this.errors.delete(cb);
-  }
-  say(text: string, isFinal = true) {
-    for (const cb of this.results) cb({ text, isFinal });
-  }
-  fail(error: SpeechInputError) {
-    for (const cb of this.errors) cb(error);
   }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The gap between clearing a live region and setting its new text, so screen readers re-read it. */
-export const LIVE_TEXT_GAP_MS = 50;
+const LIVE_TEXT_GAP_MS = 50;
 
 /**
  * Live-region text that screen readers actually read: empty at mount, set in a later update, and

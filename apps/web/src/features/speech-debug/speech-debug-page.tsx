@@ -1,17 +1,20 @@
 import type { Capabilities } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../app/page.tsx';
 import { tr } from '../../i18n/index.ts';
 import { speechRecognitionConstructor } from '../../platform/media.ts';
-import { VoiceCommandButton } from '../assistant/voice-command-button.tsx';
-import { CloudRealtimeSpeechInput } from '../speech/input/cloud-realtime.ts';
-import { BrowserSpeechInput } from '../speech/input/browser-recognizer.ts';
-import { loadCapabilities } from '../speech/input/capabilities.ts';
-import type { SpeechInput } from '../speech/input/types.ts';
-import { speechEngines, speechOutput } from '../speech/output/speech-output-instance.ts';
-import type { EngineName } from '../speech/output/types.ts';
-import { readSpeechEngine } from '../speech/speech-preferences.ts';
+import { Page } from '../../ui/page.tsx';
+import { VoiceCommandButton } from '../assistant/index.ts';
+import {
+  BrowserSpeechInput,
+  CloudRealtimeSpeechInput,
+  loadCapabilities,
+  readSpeechEngine,
+  speechEngines,
+  speechOutput,
+  type EngineName,
+  type SpeechInput,
+} from '../speech/index.ts';
 
 /** The voices of the app's own to try out (the screen-reader one hands text to the user's screen reader). */
 type OutputEngineName = Exclude<EngineName, 'silent' | 'screen-reader'>;

@@ -14,14 +14,7 @@ import {
 } from './input/voice-availability.ts';
 import { readSpeechEngine } from './speech-preferences.ts';
 
-export * from './input/types.ts';
-export { BrowserSpeechInput, RECOVERY_CHECK_MS } from './input/browser-recognizer.ts';
-export { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
-export { NativeSpeechInput } from './input/native-recognizer.ts';
-export { SingleShotRecognizer, recognizeRecording, MIN_RECORDING_MS } from './input/single-shot.ts';
-export { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
-export { loadCapabilities, knownCapabilities } from './input/capabilities.ts';
-export { claimUnavailableNotice } from './input/voice-availability.ts';
+export type * from './input/types.ts';
 
 import type { SpeechInput, SpeechInputOptions } from './input/types.ts';
 
@@ -31,7 +24,7 @@ export function currentRecognitionProvider(): RecognitionProvider {
   return selectRecognitionProvider({
     speechEngine: readSpeechEngine(),
     mseMpeg: mseSupportsMpeg(),
-    isNative: platform.isNative(),
+    isNative: platform.hasNativeSpeech(),
     hasBrowserRecognizer: speechRecognitionConstructor() !== null && !isBrowserRecognizerBroken(),
     serverRealtimeAsr: asr ? asr.realtime : null,
   });

@@ -2,10 +2,10 @@ import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
 import { useSyncExternalStore } from 'react';
 import { platform } from '../../platform/index.ts';
 import { mseSupportsMpeg } from '../../platform/media.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../session/index.ts';
 
 /** Spec §3 local preferences of speech — exactly these key names. */
-export const SpeechPreferenceKey = {
+const SpeechPreferenceKey = {
   speechEngine: 'speechEngine',
   selectedVoice: 'selectedVoice',
   /** Ours, not the spec's: 'true' hands every text to the user's screen reader instead of our voice. */
@@ -76,10 +76,9 @@ export function readSpeechRate(): number {
   return useSession.getState().speechRate;
 }
 
-/** Speech-rate steps of the assistant's "faster / slower" (0.25 within 0.5–3, ACCESSIBILITY.md). */
-export const SPEECH_RATE_STEP = 0.25;
-export const ASSISTANT_RATE_MIN = Math.max(0.5, SPEECH_RATE_MIN);
-export const ASSISTANT_RATE_MAX = Math.min(3, SPEECH_RATE_MAX);
+/** The assistant's "faster / slower" stays within 0.5–3 (ACCESSIBILITY.md). */
+const ASSISTANT_RATE_MIN = Math.max(0.5, SPEECH_RATE_MIN);
+const ASSISTANT_RATE_MAX = Math.min(3, SPEECH_RATE_MAX);
 
 /** Changes the stored speech rate by `delta` (clamped); returns the new rate. */
 export function stepSpeechRate(delta: number): number {

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import { ANDROID_SYNTHESIS_SOCKET, BROWSER_SYNTHESIS_SOCKET } from './output/cloud-speech-config.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession } from '../../session/index.ts';
 import { defaultSocketFactory, sessionSpeechIdentity } from './speech-socket.ts';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({})) }));

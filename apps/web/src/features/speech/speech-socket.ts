@@ -1,10 +1,9 @@
 import { SOCKET_HEARTBEAT_MS, type SocketAuth } from '@sfm/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { getDeviceId } from '../session/device-id.ts';
-import { useSession } from '../session/session-store.ts';
+import { getDeviceId, useSession } from '../../session/index.ts';
 
 /** Spec §7: speech sockets authenticate like requests: token + registered, or deviceId + temporary. */
-export function speechSocketAuth(): SocketAuth {
+function speechSocketAuth(): SocketAuth {
   const token = useSession.getState().token;
   let deviceId: string | undefined;
   try {

@@ -1,4 +1,5 @@
 import type { SocketAuth } from '@sfm/protocol';
+import type { RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
 import type { SpeechIdentity } from './speech-socket.ts';
 
 /**
@@ -71,5 +72,37 @@ export class FakeSpeechIdentity implements SpeechIdentity {
   private change(auth: SocketAuth): void {
     this.current = auth;
     for (const listener of this.listeners) listener();
+  }
+}
+
+/** Test-only: a recognizer the test speaks through (`say`) and breaks (`fail`). */
+export class FakeSpeechInput implements SpeechInput {
+  listening = false;
+  started = 0;
+  private results = new Set<(u: RecognitionUpdate) => void>();
+  private errors = new Set<(e: SpeechInputError) => void>();
+  start() {
+    this.listening = true;
+    this.started += 1;
+  }
+  stop() {
+    this.listening = false;
+  }
+  isListening() {
+    return this.listening;
+  }
+  onResult(cb: (u: RecognitionUpdate) => void) {
+    this.results.add(cb);
+    return () => this.results.delete(cb);
+  }
+  onError(cb: (e: SpeechInputError) => void) {
+    this.errors.add(cb);
+    return () => this.errors.delete(cb);
+  }
+  say(text: string, isFinal = true) {
+    for (const cb of this.results) cb({ text, isFinal });
+  }
+  fail(error: SpeechInputError) {
+    for (const cb of this.errors) cb(error);
   }
 }

@@ -58,7 +58,7 @@ function roadContext(objects: readonly DetectedObject[]): string {
 }
 
 /** The most prominent confidently read rows, kept in reading order. */
-export function prominentText(rows: readonly TextRow[]): string {
+function prominentText(rows: readonly TextRow[]): string {
   const legible = rows.filter((r) => r.score >= SCENE_TEXT_MIN_SCORE && r.text.trim());
   if (!legible.length) return '';
   const chosen = new Set([...legible].sort((a, b) => b.height - a.height).slice(0, MAX_SCENE_TEXT_ROWS));

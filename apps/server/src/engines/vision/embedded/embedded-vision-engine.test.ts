@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, fixturesMissingReason } from '../fixtures-dir.ts';
-import { InvalidImageError } from '../prepare-image.ts';
+import { InvalidImageError } from '../image-pipeline.ts';
 import { characterErrorRate } from '../text-metrics.ts';
 import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
 

@@ -4,7 +4,7 @@
  * models found — see describe-scene.ts and answer-question.ts.
  */
 import type { Scenario } from '@sfm/protocol';
-import { EMBEDDED_MAX_SIDE, preparePixels } from '../prepare-image.ts';
+import { EMBEDDED_MAX_SIDE, pixelsOf, type RgbImage } from '../image-pipeline.ts';
 import type { VisionEngine, VisionRequest, VisionResult } from '../vision-engine.ts';
 import { answerQuestion, type LightReading } from './answer-question.ts';
 import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
@@ -12,7 +12,6 @@ import { restoreEnglishSpacing } from './english-spacing.ts';
 import { boundsOf } from './geometry.ts';
 import { ObjectDetector, type DetectedObject } from './object-detector.ts';
 import { TextReader, type ReadOptions } from './ocr.ts';
-import type { RgbImage } from './rgb-image.ts';
 import { orderReadingRows } from './reading-order.ts';
 import { placeOf } from './scene-layout.ts';
 import { mentionable, sightingsOf } from './sightings.ts';
@@ -94,7 +93,7 @@ export class EmbeddedVisionEngine implements VisionEngine {
   }
 
   async analyze(req: VisionRequest): Promise<VisionResult> {
-    const image = await timed(this.timer, 'decode', () => preparePixels(req.image, EMBEDDED_MAX_SIDE));
+    const image = await timed(this.timer, 'decode', () => pixelsOf(req, EMBEDDED_MAX_SIDE));
     const models = await this.loaded();
     throwIfAborted(req.signal);
     const task = TASKS[req.scenario];

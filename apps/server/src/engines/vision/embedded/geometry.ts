@@ -20,11 +20,3 @@ export const centreY = (b: Box) => b.y + b.height / 2;
 export const bottom = (b: Box) => b.y + b.height;
 export const right = (b: Box) => b.x + b.width;
 export const area = (b: Box) => Math.max(0, b.width) * Math.max(0, b.height);
-
-/** Intersection area over the smaller box's area: 1 when one box sits inside the other. */
-export function overlapShare(a: Box, b: Box): number {
-  const w = Math.min(right(a), right(b)) - Math.max(a.x, b.x);
-  const h = Math.min(bottom(a), bottom(b)) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.max(1e-9, Math.min(area(a), area(b)));
-}

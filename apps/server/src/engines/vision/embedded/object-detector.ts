@@ -5,7 +5,7 @@
 import { withFileFetch } from './file-fetch.ts';
 import type { Box } from './geometry.ts';
 import { besidePackageEntry } from './package-files.ts';
-import { resizeRgb, type RgbImage } from './rgb-image.ts';
+import { resizeRgb, type RgbImage } from '../image-pipeline.ts';
 
 export interface DetectedObject {
   /** COCO class label, e.g. "person", "traffic light". */

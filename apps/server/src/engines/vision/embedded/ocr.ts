@@ -9,7 +9,7 @@ import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
 import type { Quad } from './ocr/quad.ts';
 import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
-import type { RgbImage } from './rgb-image.ts';
+import type { RgbImage } from '../image-pipeline.ts';
 import type { TextLine } from './reading-order.ts';
 import { timed, type StageTimer } from './stage-timer.ts';
 

@@ -11,8 +11,8 @@ import type { DetectedObject } from './object-detector.ts';
 import { area } from './geometry.ts';
 import { distanceOf, placeOf, PLACE_ORDER, type Distance, type Place } from './scene-layout.ts';
 
-export const MENTION_THRESHOLD = 0.35;
-export const SAFETY_MENTION_THRESHOLD = 0.3;
+const MENTION_THRESHOLD = 0.35;
+const SAFETY_MENTION_THRESHOLD = 0.3;
 export const CONFIDENT_THRESHOLD = 0.5;
 
 export const VEHICLE_LABELS: ReadonlySet<string> = new Set([

@@ -5,7 +5,7 @@
  * could send someone into traffic).
  */
 import type { Box } from './geometry.ts';
-import type { RgbImage } from './rgb-image.ts';
+import type { RgbImage } from '../image-pipeline.ts';
 
 export type LightColour = 'red' | 'yellow' | 'green';
 

@@ -52,9 +52,9 @@ export interface CameraDeps {
 }
 
 /** Spec §9. */
-export const INIT_READY_TIMEOUT_MS = 1_500;
-export const CAPTURE_READY_TIMEOUT_MS = 3_000;
-export const SWITCH_DEBOUNCE_MS = 1_200;
+const INIT_READY_TIMEOUT_MS = 1_500;
+const CAPTURE_READY_TIMEOUT_MS = 3_000;
+const SWITCH_DEBOUNCE_MS = 1_200;
 export const SWITCH_GAP_MS = 500;
 export const MAIN_CAMERA_KEY = 'mainCameraDeviceId';
 const POLL_MS = 50;

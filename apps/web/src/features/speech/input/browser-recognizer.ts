@@ -20,7 +20,7 @@ type ErrorClass =
   | { kind: 'report'; key: SpeechInputErrorKey; fatal: boolean; unavailable: boolean }
   | { kind: 'probe-microphone' };
 
-export function classifyRecognitionError(code: string): ErrorClass {
+function classifyRecognitionError(code: string): ErrorClass {
   switch (code) {
     case 'no-speech':
     case 'aborted':

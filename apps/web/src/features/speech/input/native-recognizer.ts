@@ -2,7 +2,7 @@ import { nativeRecognizer, type NativeRecognizer } from '../../../platform/nativ
 import { InputEvents, type SpeechInput, type SpeechInputOptions } from './types.ts';
 
 /** Spec §9: native partial results are finalized after 1.5 s of silence. */
-export const NATIVE_FINALIZE_MS = 1_500;
+const NATIVE_FINALIZE_MS = 1_500;
 
 /** Android / iOS recognition through the Capacitor plugin; a partial text goes final after 1.5 s. */
 export class NativeSpeechInput implements SpeechInput {

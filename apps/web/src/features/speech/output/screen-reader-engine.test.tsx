@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announce, LiveRegions, resetAnnouncer } from '../../../app/announcer.tsx';
+import { announce, LiveRegions, resetAnnouncer } from '../../../ui/announcer.tsx';
 import { readingTimeMs, ScreenReaderSpeechEngine } from './screen-reader-engine.ts';
 import { SilentSpeechEngine } from './silent-engine.ts';
 import { SpeechOutputService } from './speech-output-service.ts';

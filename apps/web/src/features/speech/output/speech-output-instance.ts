@@ -1,4 +1,4 @@
-import { announce } from '../../../app/announcer.tsx';
+import { announce } from '../../../ui/announcer.tsx';
 import { platform } from '../../../platform/index.ts';
 import {
   readSelectedVoice,
@@ -15,14 +15,7 @@ import { SilentSpeechEngine } from './silent-engine.ts';
 import { SpeechOutputService } from './speech-output-service.ts';
 import type { SpeechEngine } from './types.ts';
 
-const taskListeners = new Set<(task: Readonly<SpeechTask>) => void>();
-
-/** Subscribes to cloud speech task changes (pending → completed / failed). */
-export function onSpeechTask(listener: (task: Readonly<SpeechTask>) => void): () => void {
-  taskListeners.add(listener);
-  return () => taskListeners.delete(listener);
-}
-
+/** Cloud speech task changes (pending → completed / failed), as a DOM event the browser tests follow. */
 function publishTask(task: Readonly<SpeechTask>): void {
   const snapshot = {
     id: task.id,
@@ -31,13 +24,6 @@ function publishTask(task: Readonly<SpeechTask>): void {
     startTime: task.startTime,
     endReason: task.endReason,
   };
-  for (const listener of taskListeners) {
-    try {
-      listener(task);
-    } catch {
-      // ignore
-    }
-  }
   if (typeof window !== 'undefined' && typeof CustomEvent === 'function') {
     window.dispatchEvent(new CustomEvent('sfm:speech-task', { detail: snapshot }));
   }
@@ -63,7 +49,7 @@ export const speechEngines = {
 
 /** The device's own voice: native in the Capacitor shell, else the browser's. */
 function deviceEngine(): SpeechEngine {
-  return platform.isNative() ? speechEngines.native : speechEngines.browser;
+  return platform.hasNativeSpeech() ? speechEngines.native : speechEngines.browser;
 }
 
 /**
@@ -75,7 +61,7 @@ export function chooseEngineChain(): SpeechEngine[] {
   if (readSpeakWithScreenReader()) return [speechEngines.screenReader];
   const preference = readSpeechEngine();
   if (preference === 'cloud') return [speechEngines.cloud, deviceEngine()];
-  if (preference === 'native' && platform.isNative()) return [speechEngines.native];
+  if (preference === 'native' && platform.hasNativeSpeech()) return [speechEngines.native];
   return [deviceEngine()];
 }
 

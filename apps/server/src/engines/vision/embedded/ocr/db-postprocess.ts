@@ -29,7 +29,7 @@ export interface DbOptions {
   maxCandidates: number;
 }
 
-export const DB_OPTIONS: DbOptions = {
+const DB_OPTIONS: DbOptions = {
   threshold: 0.3,
   boxThreshold: 0.6,
   unclipRatio: 1.6,

@@ -5,7 +5,7 @@
  * OpenCV and two sharp round trips per box). Values are PaddleOCR's: planar BGR, x / 127.5 − 1.
  */
 import { quadHeight, quadWidth, type Point, type Quad } from './quad.ts';
-import type { RgbImage } from '../rgb-image.ts';
+import type { RgbImage } from '../../image-pipeline.ts';
 
 /** The recogniser's fixed input height. */
 export const LINE_HEIGHT = 48;

@@ -27,7 +27,3 @@ export function orderClockwise(points: readonly Point[]): Quad {
   const [tr, bl] = pa[1] - pa[0] <= pb[1] - pb[0] ? [pa, pb] : [pb, pa];
   return [points[tl] as Point, tr, points[br] as Point, bl];
 }
-
-export function mapQuad(q: Quad, f: (p: Point) => Point): Quad {
-  return [f(q[0]), f(q[1]), f(q[2]), f(q[3])];
-}

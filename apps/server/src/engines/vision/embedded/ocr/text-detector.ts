@@ -6,7 +6,7 @@
 import { boxesFromProbabilities, type DetectedBox } from './db-postprocess.ts';
 import { MODEL_FILES } from './model-files.ts';
 import { createSession, Tensor, type InferenceSession } from './onnx-session.ts';
-import { resizeRgb, type RgbImage } from '../rgb-image.ts';
+import { resizeRgb, type RgbImage } from '../../image-pipeline.ts';
 
 /** ImageNet statistics, applied in PaddleOCR's channel order (its images are BGR). */
 const MEAN = [0.485, 0.456, 0.406] as const;
@@ -14,7 +14,7 @@ const STD = [0.229, 0.224, 0.225] as const;
 const STRIDE = 32;
 
 /** PaddleOCR's "max" limit: shrink only, round each side to the stride. */
-export function detectorInputSize(width: number, height: number, maxSide: number) {
+function detectorInputSize(width: number, height: number, maxSide: number) {
   const ratio = Math.min(1, maxSide / Math.max(width, height));
   const round = (side: number) => Math.max(STRIDE, Math.round((side * ratio) / STRIDE) * STRIDE);
   return { width: round(width), height: round(height) };

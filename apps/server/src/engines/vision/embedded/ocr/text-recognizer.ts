@@ -14,7 +14,7 @@ import { LINE_HEIGHT, readingAspect, sampleLine } from './line-crop.ts';
 import { MODEL_FILES } from './model-files.ts';
 import { createSession, Tensor, type InferenceSession } from './onnx-session.ts';
 import type { Quad } from './quad.ts';
-import type { RgbImage } from '../rgb-image.ts';
+import type { RgbImage } from '../../image-pipeline.ts';
 
 /** Input widths are rounded up to the network's horizontal stride. */
 const WIDTH_STEP = 8;

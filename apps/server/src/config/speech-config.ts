@@ -1,0 +1,97 @@
+/**
+ * Which speech engines run, from environment variables (parsed once by the server's config).
+ * TTS: CosyVoice with a DashScope key, else the embedded espeak-ng. ASR: Paraformer with a
+ * DashScope key, else an OpenAI-compatible transcription server if one is named, else none.
+ */
+import { z } from 'zod';
+
+const DEFAULT_DASHSCOPE_WS_URL = 'wss://dashscope.aliyuncs.com/api-ws/v1/inference/';
+const DEFAULT_DASHSCOPE_ASR_MODEL = 'paraformer-realtime-v2';
+const DEFAULT_OPENAI_ASR_MODEL = 'whisper-1';
+const DEFAULT_TTS_MODEL = 'cosyvoice-v2';
+const DEFAULT_TTS_VOICE = 'longxiaochun_v2';
+
+const TTS_ENGINES = ['embedded', 'dashscope'] as const;
+const ASR_ENGINES = ['dashscope', 'openai-compatible', 'none'] as const;
+
+export interface SpeechConfig {
+  tts: { engine: (typeof TTS_ENGINES)[number]; model: string; voice: string; workers: number | undefined };
+  asr: { engine: 'dashscope' | 'openai-compatible' | null; model: string };
+  dashscope: { apiKey: string | undefined; wsUrl: string };
+  openai: { baseUrl: string | undefined; apiKey: string | undefined };
+  ttsRateLimitPerMinute: number;
+  asrRateLimitPerMinute: number;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const positiveInt = z.coerce.number().int().positive();
+
+const SpeechEnv = z.object({
+  TTS_ENGINE: z.enum(TTS_ENGINES).optional(),
+  TTS_MODEL: optionalText,
+  TTS_VOICE: optionalText,
+  TTS_WORKERS: positiveInt.max(64).optional(),
+  TTS_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  ASR_ENGINE: z.enum(ASR_ENGINES).optional(),
+  ASR_MODEL: optionalText,
+  ASR_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  DASHSCOPE_API_KEY: optionalText,
+  DASHSCOPE_WS_URL: optionalText.pipe(z.url({ protocol: /^wss?$/ }).optional()),
+  OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_ASR_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_API_KEY: optionalText,
+});
+
+/** Parses the speech variables; throws (ZodError or Error) on a bad or contradictory value. */
+function speechConfigFromEnv(env: Record<string, string | undefined>): SpeechConfig {
+  const e = SpeechEnv.parse(env);
+  const openaiAsrUrl = e.OPENAI_ASR_BASE_URL ?? e.OPENAI_BASE_URL;
+  const tts = e.TTS_ENGINE ?? (e.DASHSCOPE_API_KEY ? 'dashscope' : 'embedded');
+  if (tts === 'dashscope' && !e.DASHSCOPE_API_KEY)
+    throw new Error('TTS_ENGINE=dashscope needs DASHSCOPE_API_KEY');
+  const asrChoice =
+    e.ASR_ENGINE ?? (e.DASHSCOPE_API_KEY ? 'dashscope' : openaiAsrUrl ? 'openai-compatible' : 'none');
+  if (asrChoice === 'dashscope' && !e.DASHSCOPE_API_KEY)
+    throw new Error('ASR_ENGINE=dashscope needs DASHSCOPE_API_KEY');
+  if (asrChoice === 'openai-compatible' && !openaiAsrUrl) {
+    throw new Error('ASR_ENGINE=openai-compatible needs OPENAI_ASR_BASE_URL or OPENAI_BASE_URL');
+  }
+  const asr = asrChoice === 'none' ? null : asrChoice;
+  return {
+    tts: {
+      engine: tts,
+      model: e.TTS_MODEL ?? DEFAULT_TTS_MODEL,
+      voice: e.TTS_VOICE ?? DEFAULT_TTS_VOICE,
+      workers: e.TTS_WORKERS,
+    },
+    asr: {
+      engine: asr,
+      model:
+        e.ASR_MODEL ?? (asr === 'openai-compatible' ? DEFAULT_OPENAI_ASR_MODEL : DEFAULT_DASHSCOPE_ASR_MODEL),
+    },
+    dashscope: { apiKey: e.DASHSCOPE_API_KEY, wsUrl: e.DASHSCOPE_WS_URL ?? DEFAULT_DASHSCOPE_WS_URL },
+    openai: { baseUrl: openaiAsrUrl, apiKey: e.OPENAI_API_KEY },
+    ttsRateLimitPerMinute: e.TTS_RATE_LIMIT_PER_MINUTE,
+    asrRateLimitPerMinute: e.ASR_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** The speech config nothing is set for (tests start from it). */
+export const defaultSpeechConfig = (): SpeechConfig => speechConfigFromEnv({});
+
+/** For loadConfig: the speech config, or an "Invalid configuration" error listing every problem. */
+export function speechConfigOrThrow(env: Record<string, string | undefined>): SpeechConfig {
+  try {
+    return speechConfigFromEnv(env);
+  } catch (err) {
+    const problems =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+        : [`  ${(err as Error).message}`];
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+}

@@ -1,0 +1,11 @@
+import type { SpeechRecognizer } from './asr/speech-recognizer.ts';
+import type { SpeechSynthesizer } from './tts/speech-synthesizer.ts';
+import type { VisionEngine } from './vision/vision-engine.ts';
+
+/** The AI behind the features, one per capability (each made by its engines/<capability> factory). */
+export interface Engines {
+  vision: VisionEngine;
+  synthesizer: SpeechSynthesizer;
+  /** null: no recognizer is configured, recognition is unavailable. */
+  recognizer: SpeechRecognizer | null;
+}

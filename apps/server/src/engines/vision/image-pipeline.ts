@@ -1,0 +1,165 @@
+/**
+ * A photo from upload to engines, decoded once: base64 → bytes → format and size checks → one
+ * decode (EXIF orientation applied, since phones store portrait shots rotated; longest side capped
+ * by the spec §9 compression preset; transparency flattened onto white) to RGB pixels → the upright
+ * JPEG that is stored and sent to cloud models. Models run in-process read those pixels, resized
+ * at most, never decoded again. OCR on a 3360 px photo took 7 s and 3.6 GB; at ≤ 1600 px it is
+ * well under a second.
+ */
+import { COMPRESSION_PRESETS, MAX_IMAGE_BYTES, type CompressionPreset } from '@sfm/protocol';
+import sharp, { type Metadata } from 'sharp';
+
+/** Bytes that are not an accepted, decodable photo (JPEG, PNG or WebP). */
+export class InvalidImageError extends Error {
+  override readonly name = 'InvalidImageError';
+  constructor(options?: { cause?: unknown }) {
+    super('invalid image data', options);
+  }
+}
+
+/** A photo over the byte or pixel cap. */
+export class ImageTooLargeError extends Error {
+  override readonly name = 'ImageTooLargeError';
+  constructor() {
+    super('image too large');
+  }
+}
+
+/** Largest accepted photo in pixels (phone cameras go up to 50 MP; a 16k × 16k PNG can be tiny). */
+const MAX_IMAGE_PIXELS = 100_000_000;
+
+/** Largest side the embedded OCR is given. */
+export const EMBEDDED_MAX_SIDE = 1600;
+
+/** 8-bit RGB, row-major, 3 bytes per pixel. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface PreparedImage {
+  /** Upright, at the preset's size: what is stored, and what cloud models are sent. */
+  jpeg: Buffer;
+  /** The same image before JPEG encoding: what in-process models read. */
+  pixels: RgbImage;
+}
+
+/** The photo as an engine request carries it. */
+export interface EncodedImage {
+  /** Encoded bytes (JPEG, PNG, WebP); the vision service passes the upright JPEG it stores. */
+  image: Buffer;
+  /** The same photo already decoded, when the caller has it (the service does): not decoded again. */
+  pixels?: RgbImage;
+}
+
+type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+/** Bytes of a base64 text (already checked against the protocol's alphabet and length). */
+export function decodeBase64Image(base64: string): Buffer {
+  // a length of 4n+1 is never valid base64; padding only ever closes a full quartet
+  if (base64.length % 4 === 1 || (base64.includes('=') && base64.length % 4 !== 0)) {
+    throw new InvalidImageError();
+  }
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw new InvalidImageError();
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLargeError();
+  return bytes;
+}
+
+/** The format from the file's signature, or null for anything else (GIF and the rest are refused). */
+function sniffFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/**
+ * Checks an uploaded photo (its signature, then its header's size in pixels against decompression
+ * bombs) and prepares it for storage and the engines. Without a preset, `high` (1920 px) keeps
+ * enough detail for reading.
+ */
+export async function prepareUpload(
+  bytes: Buffer,
+  compression: CompressionPreset = 'high',
+): Promise<PreparedImage> {
+  const format = sniffFormat(bytes);
+  if (!format) throw new InvalidImageError();
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (cause) {
+    throw new InvalidImageError({ cause });
+  }
+  if (meta.format !== format || !meta.width || !meta.height) throw new InvalidImageError();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
+  const { maxSide, quality } = COMPRESSION_PRESETS[compression];
+  const pixels = await decodePixels(bytes, maxSide);
+  return { jpeg: await encodeJpeg(pixels, quality), pixels };
+}
+
+const rgb = (data: Buffer, width: number, height: number): RgbImage => ({
+  data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  width,
+  height,
+});
+
+/** An encoded image decoded: upright, at most maxSide, transparency flattened onto white. */
+export async function decodePixels(image: Buffer, maxSide: number): Promise<RgbImage> {
+  try {
+    const { data, info } = await sharp(image, { failOn: 'error' })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return rgb(data, info.width, info.height);
+  } catch (cause) {
+    throw new InvalidImageError({ cause });
+  }
+}
+
+const rawInput = (image: RgbImage) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+
+/** JPEG at quality 0..1 (as in the spec). */
+function encodeJpeg(image: RgbImage, quality: number): Promise<Buffer> {
+  return rawInput(image)
+    .jpeg({ quality: Math.round(quality * 100) })
+    .toBuffer();
+}
+
+/** Resized copy of exactly width × height (the aspect may change slightly to hit exact sizes). */
+export async function resizeRgb(image: RgbImage, width: number, height: number): Promise<RgbImage> {
+  const data = await rawInput(image).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  return rgb(data, width, height);
+}
+
+/** At most maxSide, the aspect kept; the image itself when it already fits. */
+async function fitRgb(image: RgbImage, maxSide: number): Promise<RgbImage> {
+  if (Math.max(image.width, image.height) <= maxSide) return image;
+  const { data, info } = await rawInput(image)
+    .resize(maxSide, maxSide, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return rgb(data, info.width, info.height);
+}
+
+/** The photo as pixels of at most maxSide: from the decoded pixels when given, else decoded now. */
+export function pixelsOf(photo: EncodedImage, maxSide: number): Promise<RgbImage> {
+  return photo.pixels ? fitRgb(photo.pixels, maxSide) : decodePixels(photo.image, maxSide);
+}
+
+/** The photo as a JPEG at a compression preset (what a cloud model is sent). */
+export async function jpegOf(photo: EncodedImage, compression: CompressionPreset): Promise<Buffer> {
+  const { maxSide, quality } = COMPRESSION_PRESETS[compression];
+  return encodeJpeg(await pixelsOf(photo, maxSide), quality);
+}

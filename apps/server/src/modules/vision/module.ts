@@ -1,0 +1,34 @@
+import type { ModuleContext } from '../../module-context.ts';
+import { ImageUrlSigner } from './image-url.ts';
+import { VisionImagesRepo } from './repo.ts';
+import { startRetentionSweep } from './retention.ts';
+import { registerVisionRoutes } from './routes.ts';
+import { VisionService } from './service.ts';
+
+/** Photo analysis, the analysed photos served back to their owner, and their deletion after the retention time. */
+export function register(ctx: ModuleContext): void {
+  const { config, logger, clock, scope } = ctx;
+  const store = ctx.adapters.imageStore;
+  const repo = new VisionImagesRepo(ctx.db);
+  const retentionHours = config.imageRetentionHours;
+  const vision = new VisionService({
+    engine: ctx.engines.vision,
+    store,
+    repo,
+    signer: new ImageUrlSigner(ctx.security.secret),
+    clock,
+    logger,
+    urlTtlSeconds: config.imageUrlTtlSeconds,
+    retentionHours,
+  });
+  registerVisionRoutes(scope, ctx.http, ctx.identities, vision, config.visionRateLimitPerMinute);
+  logger.info({ imageStore: store.kind, retentionHours }, 'analysed images storage');
+
+  let sweeper: ReturnType<typeof startRetentionSweep> | undefined;
+  scope.addHook('onReady', async () => {
+    sweeper = startRetentionSweep({ repo, store, clock, logger, retentionHours });
+  });
+  scope.addHook('onClose', async () => {
+    await sweeper?.stop();
+  });
+}

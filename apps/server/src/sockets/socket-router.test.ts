@@ -1,0 +1,179 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../app-error.ts';
+import { IdentityResolver } from '../http/identity.ts';
+import { createLogger } from '../logger.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limit/rate-limiter.ts';
+import { TokenService } from '../security/token-service.ts';
+import { SocketRouter } from './socket-router.ts';
+
+const events = {
+  echo: z.object({ n: z.number() }),
+  frame: z.object({ data: z.string() }),
+  refuse: z.object({}),
+  crash: z.object({}),
+  use: z.object({}),
+};
+
+const logs: { msg: string }[] = [];
+const logger = createLogger(
+  'info',
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(JSON.parse(chunk.toString()) as { msg: string });
+      done();
+    },
+  }),
+);
+/** Hits per limit check: over 2 is refused; `down` makes the store unreachable. */
+const store: RateLimitStore & { hits: number; down: boolean } = {
+  hits: 0,
+  down: false,
+  async hit() {
+    if (this.down) throw new Error('database unreachable');
+    return ++this.hits;
+  },
+  async pruneBefore() {},
+};
+
+const httpServer = createServer();
+const io = new Server(httpServer);
+let url = '';
+let warmed = false;
+
+beforeAll(async () => {
+  const tokens = new TokenService({
+    secret: new TextEncoder().encode('x'.repeat(32)),
+    clock: () => new Date(),
+    ttlSeconds: { user: 60, admin: 60 },
+  });
+  const router = new SocketRouter({
+    identities: new IdentityResolver(tokens),
+    limiter: new RateLimiter(store, () => new Date()),
+    logger,
+  });
+  router.namespace({
+    path: '/test',
+    label: 'test channel',
+    events,
+    dropMalformed: ['frame'],
+    connect: (client) => ({
+      on: {
+        echo: ({ n }) => client.emit('echoed', { n, who: client.identity }),
+        frame: ({ data }) => client.emit('framed', { data }),
+        refuse: () => {
+          throw new AppError(404, 'errors.not_found');
+        },
+        crash: async () => {
+          throw new Error('a bug');
+        },
+        use: async () => {
+          const refusal = await client.rateLimit('test', 2);
+          client.emit('used', { refused: refusal ? client.message(refusal) : null });
+        },
+      },
+    }),
+    warmUp: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      warmed = true;
+    },
+  });
+  router.namespace({
+    path: '/cold',
+    label: 'cold channel',
+    events: {},
+    connect: () => ({ on: {} }),
+    warmUp: async () => {
+      throw new Error('no engine');
+    },
+  });
+  router.attach(io);
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/test`;
+});
+
+afterAll(async () => {
+  await io.close();
+});
+
+const open = async (auth: Record<string, string> = { deviceId: 'router-test-device' }) => {
+  const socket = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+};
+const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+
+describe('SocketRouter', () => {
+  it('warms the namespaces as it attaches, and logs a warm-up that fails', async () => {
+    await expect.poll(() => warmed).toBe(true);
+    expect(logs.map((l) => l.msg)).toContain('cold channel warm-up failed');
+  });
+
+  it('refuses a connection without identity with the catalogue text', async () => {
+    await expect(open({})).rejects.toThrow('请先登录');
+  });
+
+  it('hands a handler the validated payload and the identity', async () => {
+    const socket = await open();
+    const echoed = next(socket, 'echoed');
+    socket.emit('echo', { n: 7 });
+    expect(await echoed).toEqual({ n: 7, who: { kind: 'device', deviceId: 'router-test-device' } });
+    socket.disconnect();
+  });
+
+  it('answers a malformed payload with the validation error, or drops it quietly where told', async () => {
+    const socket = await open();
+    let framed = 0;
+    socket.on('framed', () => framed++);
+    const error = next<{ message: string }>(socket, 'error');
+    socket.emit('echo', { n: 'seven' });
+    expect((await error).message).toBe('请求参数有误');
+    const errors: unknown[] = [];
+    socket.on('error', (e: unknown) => errors.push(e));
+    socket.emit('frame', { data: 42 });
+    const echoed = next(socket, 'echoed');
+    socket.emit('echo', { n: 1 });
+    await echoed;
+    expect([framed, errors.length]).toEqual([0, 0]);
+    socket.disconnect();
+  });
+
+  it('turns an AppError into the error event and logs any other failure, the socket going on', async () => {
+    const socket = await open();
+    const error = next<{ message: string }>(socket, 'error');
+    socket.emit('refuse', {});
+    expect((await error).message).toBe('请求的资源不存在');
+    socket.emit('crash', {});
+    const echoed = next(socket, 'echoed');
+    socket.emit('echo', { n: 2 });
+    await echoed;
+    await expect.poll(() => logs.map((l) => l.msg)).toContain('test channel socket handler failed');
+    socket.disconnect();
+  });
+
+  it('counts uses per identity, refuses over the limit, and lets uses through while the limiter is down', async () => {
+    const socket = await open();
+    const use = async () => {
+      const used = next<{ refused: string | null }>(socket, 'used');
+      socket.emit('use', {});
+      return (await used).refused;
+    };
+    store.hits = 0;
+    expect(await use()).toBeNull();
+    expect(await use()).toBeNull();
+    expect(await use()).toMatch(/^操作太频繁，请 \d+ 秒后再试$/);
+    store.down = true;
+    expect(await use()).toBeNull();
+    store.down = false;
+    expect(logs.map((l) => l.msg)).toContain('test channel rate limit unavailable');
+    socket.disconnect();
+  });
+});

@@ -1,0 +1,196 @@
+import { localeFromAcceptLanguage, SocketAuth, translateMessage, type Locale } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import { AppError } from '../app-error.ts';
+import {
+  rateLimitKey,
+  type DeviceIdentity,
+  type IdentityResolver,
+  type UserIdentity,
+} from '../http/identity.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+
+export type SocketIdentity = UserIdentity | DeviceIdentity;
+
+/** What a socket handler sees of its client: who it is and how to answer it, nothing of socket.io. */
+export interface SocketClient {
+  readonly identity: SocketIdentity;
+  emit(event: string, data: object): void;
+  /** An error's catalogue text in the client's language, for events that carry a message. */
+  message(error: AppError): string;
+  /** The spec's `error {message}` event. */
+  fail(error: AppError): void;
+  /**
+   * Counts one use against `bucket`'s per-minute limit for this user or device: null when
+   * allowed, else the refusal (a 429 with the seconds to wait). A limiter outage lets the use
+   * through (logged): a blind user's app must not fall silent because a counter is unreachable.
+   */
+  rateLimit(bucket: string, perMinute: number): Promise<AppError | null>;
+}
+
+type EventSchemas = Record<string, z.ZodType>;
+
+/** One handler per client event of the protocol, given the payload its schema produced. */
+export type SocketHandlers<S extends EventSchemas> = {
+  [E in keyof S]: (payload: z.output<S[E]>) => void | Promise<void>;
+};
+
+export interface SocketConnection<S extends EventSchemas> {
+  on: SocketHandlers<S>;
+  /** The client left (or the server is closing). */
+  disconnect?(): void;
+}
+
+/** A socket.io namespace of a module (registered while the app is built). */
+export interface SocketNamespace<S extends EventSchemas> {
+  path: string;
+  /** Names the namespace in logs. */
+  label: string;
+  /** The protocol's client events: each payload is checked against its schema before a handler sees it. */
+  events: S;
+  /** Events whose malformed payload is dropped unanswered; any other is answered with the validation error. */
+  dropMalformed?: readonly (keyof S)[];
+  /** Each client, once its identity is known: its handlers. */
+  connect(client: SocketClient): SocketConnection<S>;
+  /** Warms the namespace's engines when the sockets are attached. */
+  warmUp?(): Promise<void>;
+}
+
+export interface SocketRouterDeps {
+  identities: IdentityResolver;
+  limiter: RateLimiter;
+  logger: Logger;
+}
+
+interface ClientContext {
+  identity: SocketIdentity;
+  locale: Locale;
+}
+
+interface Registered {
+  setUp(io: Server): void;
+  label: string;
+  warmUp?(): Promise<void>;
+}
+
+/**
+ * Every socket namespace goes through here, as every HTTP endpoint goes through the Router:
+ * identity from the handshake, payloads checked against the protocol, rate limits per user or
+ * device, failures turned into the spec's error events, and no handler able to bring the
+ * process down.
+ */
+export class SocketRouter {
+  private readonly registered: Registered[] = [];
+
+  constructor(private readonly deps: SocketRouterDeps) {}
+
+  namespace<S extends EventSchemas>(definition: SocketNamespace<S>): void {
+    this.registered.push({
+      label: definition.label,
+      warmUp: definition.warmUp,
+      setUp: (io) => {
+        const nsp = io.of(definition.path);
+        nsp.use((socket, next) => void this.authenticate(socket, next));
+        nsp.on('connection', (socket) => this.connected(socket, definition));
+      },
+    });
+  }
+
+  /**
+   * Sets up every namespace on socket.io and starts warming their engines in the background;
+   * `ready()` resolves once they are warm (work arriving earlier just waits longer).
+   */
+  attach(io: Server): { ready(): Promise<void> } {
+    const { logger } = this.deps;
+    for (const namespace of this.registered) {
+      namespace.setUp(io);
+      void namespace
+        .warmUp?.()
+        .catch((err: unknown) => logger.error({ err }, `${namespace.label} warm-up failed`));
+    }
+    return {
+      ready: async () => {
+        await Promise.all(this.registered.map((n) => n.warmUp?.()));
+      },
+    };
+  }
+
+  /**
+   * The handshake's auth `{token, deviceId, userType}` (spec §6) resolved like the HTTP identity
+   * headers; a refusal is a connect error whose message is the catalogue's text and whose data
+   * carries the error name.
+   */
+  private async authenticate(socket: Socket, next: (err?: Error) => void): Promise<void> {
+    const locale = localeFromAcceptLanguage(socket.handshake.headers['accept-language']);
+    try {
+      const parsed = SocketAuth.safeParse(socket.handshake.auth ?? {});
+      const auth = parsed.success ? parsed.data : {};
+      const headers = {
+        ...(auth.token && { token: auth.token }),
+        ...(auth.deviceId && { deviceid: auth.deviceId }),
+      };
+      const identity = await this.deps.identities.resolve('identity', headers);
+      const context: ClientContext = { identity, locale };
+      socket.data = context;
+      next();
+    } catch (err) {
+      const key = err instanceof AppError ? err.key : 'errors.internal';
+      const refusal = new Error(translateMessage(key, locale)) as Error & { data?: unknown };
+      refusal.data = { error: key.replace(/^errors\./, '') };
+      next(refusal);
+    }
+  }
+
+  private connected<S extends EventSchemas>(socket: Socket, definition: SocketNamespace<S>): void {
+    const { logger } = this.deps;
+    const client = this.clientOf(socket, definition.label);
+    const connection = definition.connect(client);
+    const dropped = new Set<keyof S>(definition.dropMalformed ?? []);
+    const failed = (err: unknown) => {
+      if (err instanceof AppError) client.fail(err);
+      else logger.error({ err }, `${definition.label} socket handler failed`);
+    };
+    for (const event of Object.keys(definition.events) as (keyof S & string)[]) {
+      const schema = definition.events[event] as S[typeof event];
+      const handler = connection.on[event];
+      socket.on(event as string, (payload: unknown) => {
+        // an event sent without a payload is an empty one
+        const parsed = schema.safeParse(payload ?? {});
+        if (!parsed.success) {
+          if (!dropped.has(event)) client.fail(new AppError(400, 'errors.validation'));
+          return;
+        }
+        try {
+          void Promise.resolve(handler(parsed.data as z.output<S[typeof event]>)).catch(failed);
+        } catch (err) {
+          failed(err);
+        }
+      });
+    }
+    socket.on('disconnect', () => connection.disconnect?.());
+  }
+
+  private clientOf(socket: Socket, label: string): SocketClient {
+    const { identity, locale } = socket.data as ClientContext;
+    const { limiter, logger } = this.deps;
+    const message = (error: AppError) => translateMessage(error.key, locale, error.params);
+    return {
+      identity,
+      emit: (event, data) => void socket.emit(event, data),
+      message,
+      fail: (error) => void socket.emit('error', { message: message(error) }),
+      async rateLimit(bucket, perMinute) {
+        try {
+          const decision = await limiter.consume(bucket, rateLimitKey(identity), perMinute);
+          return decision.allowed
+            ? null
+            : AppError.retryLater('errors.rate_limited', decision.retryAfterSeconds);
+        } catch (err) {
+          logger.error({ err }, `${label} rate limit unavailable`);
+          return null;
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { ProfileLinksContext } from './profile-links.ts';

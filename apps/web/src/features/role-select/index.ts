@@ -1,0 +1,1 @@
+export { roleKey } from './role-words.ts';

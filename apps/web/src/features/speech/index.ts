@@ -1,0 +1,22 @@
+/** The speech feature's public face: the app's voice (output), its ears (input) and their preferences. */
+export { speechEngines, speechOutput } from './output/speech-output-instance.ts';
+export type { EngineName, SpeechEvent, SpeechOutput } from './output/types.ts';
+export {
+  createSpeechInput,
+  currentRecognitionProvider,
+  prepareSpeechInput,
+  useVoiceInputAvailable,
+} from './speech-input.ts';
+export { BrowserSpeechInput } from './input/browser-recognizer.ts';
+export { loadCapabilities } from './input/capabilities.ts';
+export { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+export type { RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
+export { claimUnavailableNotice } from './input/voice-availability.ts';
+export {
+  readSpeakWithScreenReader,
+  readSpeechEngine,
+  resolveSpeakWithScreenReaderDefault,
+  stepSpeechRate,
+  useSpeakWithScreenReader,
+  writeSpeakWithScreenReader,
+} from './speech-preferences.ts';

@@ -1,0 +1,15 @@
+import { api } from '../api/http-client.ts';
+import { useSession } from './session-store.ts';
+
+/**
+ * Logs out: tells the server (best effort, with the refresh token) and clears token, refreshToken
+ * and user at once; privacyAccepted and speechRate stay (spec §4).
+ */
+export function logout(): void {
+  const { refreshToken } = useSession.getState();
+  if (refreshToken) {
+    // the request (and its identity headers) is built synchronously, before the session is cleared
+    void api.call('logout', { refreshToken }).catch(() => undefined);
+  }
+  useSession.getState().clearSession();
+}

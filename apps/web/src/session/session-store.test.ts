@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail, mockFetch, seedStorage, testSession } from '../test-utils.tsx';
+import { logout } from './logout.ts';
+import { selectLoggedIn, useSession } from './session-store.ts';
+
+beforeEach(() => useSession.getState().reloadFromStorage());
+
+describe('session store', () => {
+  it('mirrors a login into the exact storage keys', () => {
+    useSession.getState().setSession(testSession({ userType: 1, speechRate: 1.5 }));
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    expect(localStorage.getItem('refreshToken')).toBe('rt-1');
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
+      id: 'u1',
+      phone: '13800138000',
+      nickname: null,
+      userType: 1,
+      speechRate: 1.5,
+    });
+    expect(localStorage.getItem('speechRate')).toBe('1.5');
+    expect(selectLoggedIn(useSession.getState())).toBe(true);
+  });
+
+  it('logged in needs both token and user', () => {
+    seedStorage({ token: 't' });
+    expect(selectLoggedIn(useSession.getState())).toBe(false);
+    seedStorage({ user: 'not json' });
+    expect(useSession.getState().user).toBeNull();
+  });
+
+  it('speechRate defaults to 1; privacyAccepted is the string "true"', () => {
+    expect(useSession.getState().speechRate).toBe(1);
+    expect(useSession.getState().privacyAccepted).toBe(false);
+    useSession.getState().acceptPrivacy();
+    expect(localStorage.getItem('privacyAccepted')).toBe('true');
+    useSession.getState().setSpeechRate(9);
+    expect(useSession.getState().speechRate).toBe(1);
+  });
+
+  it('logout clears token, refreshToken and user, keeps privacyAccepted and speechRate, tells the server', () => {
+    const fetch = mockFetch(() => fail(500, 'errors.internal'));
+    useSession.getState().setSession(testSession());
+    useSession.getState().acceptPrivacy();
+    useSession.getState().setSpeechRate(2);
+    localStorage.setItem('admin_token', 'adm');
+    logout();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('privacyAccepted')).toBe('true');
+    expect(localStorage.getItem('speechRate')).toBe('2');
+    expect(localStorage.getItem('admin_token')).toBe('adm');
+    expect(useSession.getState()).toMatchObject({
+      token: null,
+      user: null,
+      privacyAccepted: true,
+      speechRate: 2,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/auth/logout');
+    expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'rt-1' });
+  });
+});

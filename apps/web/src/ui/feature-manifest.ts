@@ -1,0 +1,64 @@
+import type { UserType } from '@sfm/protocol';
+import type { ComponentType } from 'react';
+import type { IconProps } from './icons.tsx';
+import type { LazyPage } from './lazy-page.ts';
+
+/** Who may open a page (spec §2 navigation guard, §6 visitors). */
+export type Access = 'public' | 'user' | 'admin';
+
+/** Parts of the app shell a page can go without. */
+export type ShellPart = 'header' | 'bottomNav' | 'privacyGate';
+
+/** A page a later issue builds: the honest stand-in, with this i18n key as its h1. */
+export interface PendingPageSource {
+  pending: string;
+}
+
+export interface FeatureRoute {
+  path: string;
+  page: LazyPage | PendingPageSource;
+  access: Access;
+  /** This page is where visitors without this access level's token sign in (the guard sends them). */
+  signInFor?: Exclude<Access, 'public'>;
+  without?: readonly ShellPart[];
+  /** In the native app this path goes on to another page instead. */
+  nativeRedirect?: string;
+  /** The voice assistant opens this page by its name (an i18n key) or one of the aliases. */
+  voice?: { nameKey: string; aliases: readonly string[] };
+  /** A link in the personal centre's list, at this position. */
+  profileLink?: { labelKey: string; order: number };
+}
+
+/** An item of the bottom navigation (spec §2). */
+export interface NavSlot {
+  /** data-nav of the link. */
+  id: string;
+  /** Position in the bar. */
+  order: number;
+  labelKey: string;
+  icon: ComponentType<IconProps>;
+  /** Where it goes, maybe by the stored user's role. */
+  to: string | ((userType: UserType | null | undefined) => string);
+  /** Paths (besides `to` and below it) that select this item. */
+  also?: readonly string[];
+  /** false: hidden in the native app. */
+  native?: false;
+}
+
+/** A path prefix a feature owns whole: paths below it, even unknown ones, take its access and shell. */
+export interface FeatureArea {
+  prefix: string;
+  access: Access;
+  without?: readonly ShellPart[];
+}
+
+/** What a feature folder declares about itself; the app shell reads nothing else of it. */
+export interface FeatureManifest {
+  routes: readonly FeatureRoute[];
+  nav?: NavSlot;
+  area?: FeatureArea;
+  /** false: the feature does not exist in the native app. */
+  native?: false;
+}
+
+export const isPending = (page: FeatureRoute['page']): page is PendingPageSource => 'pending' in page;

@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * The dependency direction of the repo, as data: eslint.config.js enforces it and
+ * boundaries.test.ts proves every zone fires. Paths are repo-relative.
+ */
+
+const WEB = 'apps/web/src/';
+const SERVER = 'apps/server/src/';
+
+/** @type {import('./boundaries.js').Zone[]} */
+export const BOUNDARY_ZONES = [
+  {
+    name: 'protocol-imports-no-app',
+    files: ['packages/protocol/'],
+    forbidPaths: ['apps/'],
+    forbidPackages: ['@sfm/server', '@sfm/web'],
+    message: 'the contract imports no app',
+  },
+  {
+    name: 'web-imports-no-server',
+    files: ['apps/web/'],
+    forbidPaths: ['apps/server/'],
+    forbidPackages: ['@sfm/server'],
+    message: 'the web app never imports server code',
+  },
+  {
+    name: 'features-import-no-app',
+    files: [`${WEB}features/`],
+    forbidPaths: [`${WEB}app/`],
+    message: 'a feature never imports app/: the app reads the features, not the other way',
+  },
+  {
+    name: 'low-web-imports-nothing-higher',
+    files: [`${WEB}ui/`, `${WEB}api/`, `${WEB}platform/`, `${WEB}i18n/`],
+    forbidPaths: [`${WEB}app/`, `${WEB}features/`],
+    message: 'ui/, api/, platform/ and i18n/ sit below every feature and the app',
+  },
+  {
+    name: 'capacitor-only-in-platform',
+    files: ['apps/web/'],
+    except: [`${WEB}platform/`],
+    forbidPackages: ['@capacitor/', '@capacitor-community/'],
+    message: 'native APIs are reached through platform/ only',
+  },
+  {
+    name: 'services-import-no-transport',
+    files: [`${SERVER}modules/`],
+    fileRegex: '(service|session)\\.ts$',
+    forbidPackages: ['fastify', '@fastify/', 'socket.io'],
+    message: 'a service knows no HTTP or socket types: routes and socket handlers adapt to it',
+  },
+  {
+    name: 'routes-reach-no-database',
+    files: [`${SERVER}modules/`],
+    fileRegex: '(routes|socket)\\.ts$',
+    forbidPaths: [`${SERVER}db/`],
+    forbidPathRegex: '/repo(\\.ts)?$',
+    forbidPackages: ['drizzle-orm', 'pg'],
+    message: 'routes and socket handlers call services, never the database',
+  },
+  {
+    name: 'nothing-below-imports-a-module',
+    files: [
+      `${SERVER}config.ts`,
+      `${SERVER}config/`,
+      `${SERVER}db/`,
+      `${SERVER}engines/`,
+      `${SERVER}http/`,
+      `${SERVER}rate-limit/`,
+      `${SERVER}security/`,
+      `${SERVER}sms/`,
+      `${SERVER}sockets/`,
+      `${SERVER}storage/`,
+    ],
+    forbidPaths: [`${SERVER}modules/`],
+    message: 'engines, config and the shared server layers import no module',
+  },
+];
+
+/** @type {import('./boundaries.js').Faces} */
+// a feature's test fakes are part of its face, for the tests of the features that use it
+export const FEATURE_FACES = { root: `${WEB}features/`, entries: ['index.ts', 'index.tsx', 'test-fakes.ts'] };
