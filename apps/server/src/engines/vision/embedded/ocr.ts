@@ -4,11 +4,18 @@
  * @gutenye/ocr-node's own `Ocr.detect()` merges every box on a row into one line, which destroys the columns
  * of vertical signs and multi-column pages, and its per-pixel JS conversions and one-run-per-line
  * recognition cost seconds per photo. Each box keeps its geometry for reading-order.ts.
+ *
+ * Curved lines are read along their bend (the detector's strip). Boxes stacked into a vertical
+ * column (ocr/vertical-columns.ts) are read again as one tall box, turned like any other, which
+ * replaces them when it reads well enough.
  */
+import type { DetectedBox } from './ocr/db-postprocess.ts';
 import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
 import type { Quad } from './ocr/quad.ts';
+import { outlineOf, stripOfQuad } from './ocr/strip.ts';
 import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
+import { stackedColumns } from './ocr/vertical-columns.ts';
 import type { RgbImage } from '../image-pipeline.ts';
 import type { TextLine } from './reading-order.ts';
 import { timed, type StageTimer } from './stage-timer.ts';
@@ -21,6 +28,13 @@ import { timed, type StageTimer } from './stage-timer.ts';
 const DETECTOR_MAX_SIDE = { all: 960, prominent: 640 } as const;
 /** PaddleOCR's drop_score: recognitions below this are mostly noise. */
 const MIN_LINE_SCORE = 0.5;
+/**
+ * A column that reads confidently replaces its pieces when it reads as Chinese characters (the
+ * script written in columns; its pieces alone can read confidently as something else: 入 as ">"),
+ * or otherwise reads at least about as well as they do on average.
+ */
+const COLUMN_SCORE_SLACK = 0.05;
+const HAN = /^\p{Script=Han}+$/u;
 
 export interface ReadOptions {
   /**
@@ -39,12 +53,14 @@ const PROMINENT_MIN_LETTER_PX = 8;
 /** ...and of the rest, only this many, largest letters first. */
 const PROMINENT_MAX_LINES = 12;
 
-function prominent(quads: Quad[]): Quad[] {
-  return quads
-    .filter((q) => letterSize(q) > PROMINENT_MIN_LETTER_PX)
-    .sort((a, b) => letterSize(b) - letterSize(a))
+function prominent(boxes: DetectedBox[]): DetectedBox[] {
+  return boxes
+    .filter((b) => letterSize(b.quad) > PROMINENT_MIN_LETTER_PX)
+    .sort((a, b) => letterSize(b.quad) - letterSize(a.quad))
     .slice(0, PROMINENT_MAX_LINES);
 }
+
+const pointsOf = (quad: Quad) => quad.map(([x, y]) => [x, y]);
 
 export class TextReader {
   private constructor(
@@ -59,24 +75,42 @@ export class TextReader {
     return new TextReader(detector, recognizer);
   }
 
-  /** Text lines (one per detected box, unordered); coordinates in the image's pixels. */
+  /** Text lines (one per detected box or column, unordered); coordinates in the image's pixels. */
   async read(image: RgbImage, options: ReadOptions): Promise<TextLine[]> {
-    const boxes = await timed(options.timer, 'ocr-detect', () =>
+    const detected = await timed(options.timer, 'ocr-detect', () =>
       this.detector.detect(image, DETECTOR_MAX_SIDE[options.extent]),
     );
-    const all = withoutFramingText(
-      boxes.map((b) => b.quad),
-      image.width,
-      image.height,
+    const framed = new Set(
+      withoutFramingText(
+        detected.map((b) => b.quad),
+        image.width,
+        image.height,
+      ),
     );
+    const all = detected.filter((b) => framed.has(b.quad));
     options.signal?.throwIfAborted();
-    const quads = options.extent === 'prominent' ? prominent(all) : all;
-    const texts = await timed(options.timer, 'ocr-recognise', () => this.recognizer.recognise(image, quads));
-    return quads.flatMap((quad, i) => {
-      const { text = '', score = 0 } = texts[i] ?? {};
-      return text.trim() && score >= MIN_LINE_SCORE
-        ? [{ text, score, points: quad.map(([x, y]) => [x, y]) }]
-        : [];
+    const boxes = options.extent === 'prominent' ? prominent(all) : all;
+    const columns = stackedColumns(boxes.map((b) => b.quad));
+    const toRead = [
+      ...boxes.map((b) => b.strip ?? stripOfQuad(b.quad)),
+      ...columns.map((c) => stripOfQuad(c.quad)),
+    ];
+    const texts = await timed(options.timer, 'ocr-recognise', () => this.recognizer.recognise(image, toRead));
+    const lines: TextLine[] = boxes.map((b, i) => ({
+      text: texts[i]?.text ?? '',
+      score: texts[i]?.score ?? 0,
+      points: b.strip ? outlineOf(b.strip).map(([x, y]) => [x, y]) : pointsOf(b.quad),
+    }));
+    const replaced = new Set<number>();
+    columns.forEach((column, j) => {
+      const { text = '', score = 0 } = texts[boxes.length + j] ?? {};
+      if (!text.trim() || score < MIN_LINE_SCORE) return;
+      const pieces =
+        column.members.reduce((sum, i) => sum + (lines[i]?.score ?? 0), 0) / column.members.length;
+      if (!HAN.test(text.trim()) && score < pieces - COLUMN_SCORE_SLACK) return;
+      for (const i of column.members) replaced.add(i);
+      lines.push({ text, score, points: pointsOf(column.quad) });
     });
+    return lines.filter((l, i) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE);
   }
 }

@@ -28,6 +28,27 @@ describe('reading order', () => {
     );
   });
 
+  it('reads the pieces of a vertical column top to bottom, columns right to left', () => {
+    // each column's lower piece sticks out a little further right than its upper piece
+    const lines = [
+      line('土地', 10, 0, 40, 120),
+      line('整治', 12, 130, 39, 120),
+      line('农业', 102, 130, 42, 120),
+      line('华南', 100, 0, 40, 120),
+    ];
+    expect(read(lines)).toBe('华南 农业\n土地 整治');
+  });
+
+  it('keeps a horizontal title and footer around vertical columns in their own order', () => {
+    const lines = [
+      line('唐 李白', 60, 420, 120, 30),
+      line('疑是地上霜', 60, 60, 40, 300),
+      line('静夜思', 40, 0, 160, 40),
+      line('床前明月光', 140, 60, 40, 300),
+    ];
+    expect(read(lines)).toBe('静夜思\n床前明月光\n疑是地上霜\n唐 李白');
+  });
+
   it('reads two independent columns one after the other, under a full-width heading', () => {
     const lines = [
       line('标题', 0, 0, 400, 30),

@@ -1,7 +1,7 @@
 /**
  * Puts OCR lines into the order a sighted reader would read them:
  *  - vertical lines (tall, narrow boxes, as on Chinese shop and gate signs) are read as columns,
- *    right to left, the traditional vertical order;
+ *    right to left, the traditional vertical order, each column's pieces top to bottom;
  *  - horizontal lines are ordered by a recursive cut: a clear vertical gutter whose two sides do NOT
  *    share rows splits the page into columns (left column first); sides that do share rows are a
  *    table and are read row by row; otherwise the top band is peeled off and the rest cut again
@@ -86,16 +86,32 @@ function orderHorizontal(items: Placed[]): Placed[][] {
   return [...rowsOf(top), ...orderHorizontal(rest)];
 }
 
-/** Lines in reading order, grouped into visual rows (a vertical column is a row of one). */
+/**
+ * Vertical lines grouped into columns (pieces that overlap across by half the narrower one's
+ * width), right to left, each column's pieces top to bottom.
+ */
+function columnsOf(vertical: Placed[]): Placed[][] {
+  const columns: { x: number; right: number; pieces: Placed[] }[] = [];
+  for (const piece of [...vertical].sort((a, b) => right(b.box) - right(a.box))) {
+    const { x, width } = piece.box;
+    const column = columns.find(
+      (c) => Math.min(c.right, x + width) - Math.max(c.x, x) >= Math.min(c.right - c.x, width) / 2,
+    );
+    if (!column) columns.push({ x, right: x + width, pieces: [piece] });
+    else column.pieces.push(piece);
+  }
+  return columns.map((c) => c.pieces.sort((a, b) => a.box.y - b.box.y));
+}
+
+/** Lines in reading order, grouped into visual rows (a vertical column is a row of its own). */
 export function orderReadingRows(lines: readonly TextLine[]): TextLine[][] {
   const placed = lines.filter((l) => l.text.trim()).map((line) => ({ line, box: boundsOf(line.points) }));
-  const vertical = placed.filter(isVertical).sort((a, b) => right(b.box) - right(a.box));
+  const vertical = placed.filter(isVertical);
   const rows = orderHorizontal(placed.filter((p) => !isVertical(p)));
   // vertical columns go where their top edge falls among the horizontal rows
   const columnTop = Math.min(...vertical.map((v) => v.box.y));
   const insertAt = rows.findIndex((row) => Math.min(...row.map((p) => p.box.y)) > columnTop);
-  const columns = vertical.map((v) => [v]);
-  rows.splice(insertAt < 0 ? rows.length : insertAt, 0, ...columns);
+  rows.splice(insertAt < 0 ? rows.length : insertAt, 0, ...columnsOf(vertical));
   return rows.map((row) => row.map((p) => p.line));
 }
 

@@ -1,49 +1,53 @@
 /**
- * Cuts a text box out of the photo straight into the recogniser's input: one bilinear pass maps
- * each output pixel through the box's affine frame, so cropping, straightening, scaling to the
- * model's 48 px line height and normalising need no intermediate images (the upstream path ran
- * OpenCV and two sharp round trips per box). Values are PaddleOCR's: planar BGR, x / 127.5 − 1.
+ * Cuts a text line out of the photo straight into the recogniser's input: one bilinear pass maps
+ * each output pixel through the line's strip (strip.ts), so cropping, straightening, unbending a
+ * curved line, scaling to the model's 48 px line height and normalising need no intermediate
+ * images (the upstream path ran OpenCV and two sharp round trips per box). Values are PaddleOCR's:
+ * planar BGR, x / 127.5 − 1.
  */
-import { quadHeight, quadWidth, type Point, type Quad } from './quad.ts';
+import { centreOf, type Strip } from './strip.ts';
+import { distance, type Point } from './quad.ts';
 import type { RgbImage } from '../../image-pipeline.ts';
 
 /** The recogniser's fixed input height. */
 export const LINE_HEIGHT = 48;
-/** PaddleOCR turns a box this much taller than wide a quarter turn before reading it. */
-const VERTICAL_ASPECT = 1.5;
 
 /**
- * The box with its corners renamed so its "top edge" runs along the text: vertical boxes are
- * turned a quarter turn counter-clockwise (PaddleOCR's rot90), horizontal ones kept.
+ * The recogniser input [3, LINE_HEIGHT, width] for `strip` of `image`. Input columns are spread
+ * evenly along the strip's centre line; each samples the cut interpolated between the two cuts
+ * around it, top to bottom.
  */
-export function readingFrame(quad: Quad): Quad {
-  return quadHeight(quad) >= quadWidth(quad) * VERTICAL_ASPECT ? [quad[1], quad[2], quad[3], quad[0]] : quad;
-}
-
-/** Width over height of a box in its reading frame. */
-export function readingAspect(quad: Quad): number {
-  const frame = readingFrame(quad);
-  return quadWidth(frame) / Math.max(1, quadHeight(frame));
-}
-
-/** The recogniser input [3, LINE_HEIGHT, width] for `quad` of `image`. */
-export function sampleLine(image: RgbImage, quad: Quad, width: number): Float32Array {
-  const [tl, tr, , bl] = readingFrame(quad) as [Point, Point, Point, Point];
+export function sampleLine(image: RgbImage, strip: Strip, width: number): Float32Array {
   const plane = LINE_HEIGHT * width;
   const data = new Float32Array(3 * plane);
   const maxX = image.width - 1;
   const maxY = image.height - 1;
   const px = image.data;
-  const ux = (tr[0] - tl[0]) / width;
-  const uy = (tr[1] - tl[1]) / width;
-  const vx = (bl[0] - tl[0]) / LINE_HEIGHT;
-  const vy = (bl[1] - tl[1]) / LINE_HEIGHT;
-  for (let v = 0; v < LINE_HEIGHT; v++) {
-    const rowX = tl[0] + (v + 0.5) * vx + 0.5 * ux;
-    const rowY = tl[1] + (v + 0.5) * vy + 0.5 * uy;
-    for (let u = 0; u < width; u++) {
-      const sx = Math.min(Math.max(rowX + u * ux, 0), maxX);
-      const sy = Math.min(Math.max(rowY + u * uy, 0), maxY);
+  const along = [0];
+  const centre = centreOf(strip);
+  for (let i = 1; i < centre.length; i++)
+    along.push((along[i - 1] as number) + distance(centre[i - 1] as Point, centre[i] as Point));
+  const total = along[along.length - 1] as number;
+  let cut = 0;
+  for (let u = 0; u < width; u++) {
+    const at = ((u + 0.5) / width) * total;
+    while (cut < along.length - 2 && (along[cut + 1] as number) < at) cut++;
+    const from = along[cut] as number;
+    const t = Math.min(1, (at - from) / Math.max(1e-9, (along[cut + 1] as number) - from));
+    const [t0, t1, b0, b1] = [
+      strip.top[cut],
+      strip.top[cut + 1],
+      strip.bottom[cut],
+      strip.bottom[cut + 1],
+    ] as [Point, Point, Point, Point];
+    const topX = t0[0] + t * (t1[0] - t0[0]);
+    const topY = t0[1] + t * (t1[1] - t0[1]);
+    const downX = b0[0] + t * (b1[0] - b0[0]) - topX;
+    const downY = b0[1] + t * (b1[1] - b0[1]) - topY;
+    for (let v = 0; v < LINE_HEIGHT; v++) {
+      const f = (v + 0.5) / LINE_HEIGHT;
+      const sx = Math.min(Math.max(topX + f * downX, 0), maxX);
+      const sy = Math.min(Math.max(topY + f * downY, 0), maxY);
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       const x1 = Math.min(x0 + 1, maxX);

@@ -1,5 +1,5 @@
 /**
- * PP-OCRv4 text recognition: each box is sampled straight into a 48 px high input of its own
+ * PP-OCRv4 text recognition: each line's strip is sampled straight into a 48 px high input of its own
  * width (line-crop.ts), read in one onnxruntime run, and decoded greedily (ctc-decode.ts).
  *
  * Lines are deliberately not batched. PaddleOCR batches six lines padded to a common width, but on
@@ -10,10 +10,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { greedyCtc, type DecodedText } from './ctc-decode.ts';
-import { LINE_HEIGHT, readingAspect, sampleLine } from './line-crop.ts';
+import { LINE_HEIGHT, sampleLine } from './line-crop.ts';
 import { MODEL_FILES } from './model-files.ts';
 import { createSession, Tensor, type InferenceSession } from './onnx-session.ts';
-import type { Quad } from './quad.ts';
+import { stripOfQuad, type Strip } from './strip.ts';
 import type { RgbImage } from '../../image-pipeline.ts';
 
 /** Input widths are rounded up to the network's horizontal stride. */
@@ -38,28 +38,25 @@ export class TextRecognizer {
   async warmUp(): Promise<void> {
     const image = { data: new Uint8Array(64 * LINE_HEIGHT * 3).fill(255), width: 64, height: LINE_HEIGHT };
     await this.recognise(image, [
-      [
+      stripOfQuad([
         [0, 0],
         [64, 0],
         [64, LINE_HEIGHT],
         [0, LINE_HEIGHT],
-      ],
+      ]),
     ]);
   }
 
-  /** The text of each box, in the order given. */
-  async recognise(image: RgbImage, quads: readonly Quad[]): Promise<DecodedText[]> {
+  /** The text of each line, in the order given. */
+  async recognise(image: RgbImage, strips: readonly Strip[]): Promise<DecodedText[]> {
     const results: DecodedText[] = [];
-    for (const quad of quads) results.push(await this.readLine(image, quad));
+    for (const strip of strips) results.push(await this.readLine(image, strip));
     return results;
   }
 
-  private async readLine(image: RgbImage, quad: Quad): Promise<DecodedText> {
-    const width = Math.max(
-      WIDTH_STEP,
-      Math.ceil((LINE_HEIGHT * readingAspect(quad)) / WIDTH_STEP) * WIDTH_STEP,
-    );
-    const input = new Tensor('float32', sampleLine(image, quad, width), [1, 3, LINE_HEIGHT, width]);
+  private async readLine(image: RgbImage, strip: Strip): Promise<DecodedText> {
+    const width = Math.max(WIDTH_STEP, Math.ceil((LINE_HEIGHT * strip.aspect) / WIDTH_STEP) * WIDTH_STEP);
+    const input = new Tensor('float32', sampleLine(image, strip, width), [1, 3, LINE_HEIGHT, width]);
     const outputs = await this.session.run({ [this.session.inputNames[0] ?? 'x']: input });
     const probs = outputs[this.session.outputNames[0] ?? ''];
     if (!probs) throw new Error('text recogniser returned no output');
