@@ -154,7 +154,7 @@ describe.skipIf(!canRun)(`speech output through the cloud stream${canRun ? '' : 
     });
     expect(latest()?.auth.token).toBeUndefined();
     const deviceId = latest()?.auth.deviceId;
-    expect(deviceId).toBeTruthy();
+    expect(deviceId).toMatch(/^\S{10,}$/);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
 
     await page.getByLabel('手机号').fill(phone);
@@ -162,7 +162,7 @@ describe.skipIf(!canRun)(`speech output through the cloud stream${canRun ? '' : 
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL((u) => u.pathname !== '/login');
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    expect(token).toBeTruthy();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await expect
       .poll(latest, { timeout: 15_000 })
       .toEqual({ auth: { token, deviceId, userType: 'registered' }, answer: 'accepted' });

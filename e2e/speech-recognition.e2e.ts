@@ -280,7 +280,7 @@ describe.skipIf(!whisperCanRun)(
         const question = (await page.getByTestId('sfm-question').textContent()) ?? '';
         expect(question).toContain(QUESTION);
         expect(question).not.toContain(QUESTION + QUESTION);
-        await expect.poll(() => answers[0], { timeout: 20_000 }).toBeTruthy();
+        await expect.poll(() => answers[0], { timeout: 20_000 }).toMatch(/\S/);
         await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
       });
       // one question, one analysis: listening stopped with the final result
@@ -302,7 +302,7 @@ describe.skipIf(!whisperCanRun)(
         await expect
           .poll(() => analyses.filter((a) => a.scenario === 'dialogue'), { timeout: 30_000 })
           .toEqual([expect.objectContaining({ prompt: QUESTION })]);
-        await expect.poll(() => answers[0], { timeout: 20_000 }).toBeTruthy();
+        await expect.poll(() => answers[0], { timeout: 20_000 }).toMatch(/\S/);
         await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
         // after the answer it listens again, and the next time the question comes it is answered too
         await expect
