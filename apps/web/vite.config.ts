@@ -2,6 +2,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { loadingShell } from './build/loading-shell.ts';
+import { precacheScope } from './build/precache-scope.ts';
+import { precompress } from './build/precompress.ts';
+import { zodJitless } from './build/zod-jitless.ts';
+import { en } from './src/i18n/en.ts';
+import { zhCN } from './src/i18n/zh-CN.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.SFM_DEV_API ?? 'http://localhost:3000';
@@ -24,15 +31,103 @@ function nativeVariants(): Plugin {
   };
 }
 
-// `vite build --mode native` (npm run build:native) builds the Capacitor shell's web assets into native/dist.
+const THEME_COLOR = '#0b57d0';
+
+/**
+ * The installable web app: its manifest, and a service worker that precaches the shell, the user
+ * app's pages and the sounds, so the app starts at once and offline. It answers navigations with
+ * the shell, and precached files only: API answers, sockets, photos and tokens never pass through a
+ * cache (no runtime caching at all). A new version takes over at once and the page reloads after
+ * 1 s (app/service-worker.ts: the spec's silent web update). The admin area stays out of the
+ * precache: a phone never downloads the back office.
+ */
+function installableApp(): Plugin[] {
+  const scope = precacheScope(/[\\/]src[\\/]features[\\/]admin[\\/]/);
+  return [
+    scope.plugin,
+    ...VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      // the page registers it itself (app/service-worker.ts), after the load event
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: `${zhCN.app.name} · ${en.app.name}`,
+        short_name: zhCN.app.name,
+        description: zhCN.app.description,
+        lang: 'zh-CN',
+        start_url: '/see-for-me',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,mp3}', 'icons/apple-touch-icon.png'],
+        globIgnores: ['sw-media-ranges.js'],
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((e) => !scope.isLeftOut(e.url)), warnings: [] }),
+        ],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
+        runtimeCaching: [],
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        inlineWorkboxRuntime: true,
+        // first: byte ranges of the precached sounds (public/sw-media-ranges.js)
+        importScripts: ['/sw-media-ranges.js'],
+      },
+      integration: {
+        // a build that writes nothing (tests reading the output in memory) must not write sw.js
+        configureOptions: (viteConfig, options) => {
+          if (!viteConfig.build.write) options.disable = true;
+        },
+      },
+    }),
+  ];
+}
+
+/**
+ * The libraries every page needs, each in a chunk of its own: they change far less often than the
+ * app, so a new version of the app leaves them in the browser's cache, and they download side by
+ * side. Earlier groups win a module they share with later ones.
+ */
+const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+  {
+    name: 'i18n',
+    test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+  },
+];
+
+// `vite build --mode native` (npm run build:native) builds the Capacitor shell's web assets into
+// native/dist: no service worker (the shell's files are on the phone) and no precompressed copies.
 export default defineConfig(({ mode }) => ({
   root,
-  plugins: [react(), ...(mode === 'native' ? [nativeVariants()] : [])],
-  // zod (the shared contract), react-dom and react-router dominate the app's first chunks
+  plugins: [
+    react(),
+    zodJitless(),
+    loadingShell(zhCN.app.loading),
+    ...(mode === 'native' ? [nativeVariants()] : [...installableApp(), precompress()]),
+  ],
   build: {
     outDir: mode === 'native' ? 'native/dist' : 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: VENDOR_CHUNKS.map((group, i) => ({ ...group, priority: VENDOR_CHUNKS.length - i })),
+        },
+      },
+    },
   },
   server: {
     proxy: {

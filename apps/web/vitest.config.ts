@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // build/: the build's own plugins and scripts
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -17,6 +17,21 @@ if (typeof dialogProto.close !== 'function') {
   };
 }
 
+// jsdom has no matchMedia; antd's responsive layout (the back office's forms) asks it: no query matches.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+}
+
 beforeEach(() => {
   localStorage.clear();
 });

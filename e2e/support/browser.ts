@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { requireTool } from './required-tool.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,20 +13,33 @@ export const noChromiumReason = `skipped: ${noChromium}`;
 /** The phone the product is walked on (CSS pixels, portrait). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 
+/** How every browser of the tests and benches runs: headless, quiet, nothing fetched on its own. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * A Chromium whose default context is the returned one, kept in `profileDir`: a tool that drives the
+ * browser over its debugging port (Lighthouse) opens its tabs there and sees the storage set here.
+ */
+export async function launchPersistentBrowser(
+  profileDir: string,
+  extraArgs: string[] = [],
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 

@@ -20,20 +20,32 @@ export async function registerViaApi(baseUrl: string, body: BodyOf<'register'>):
   return AuthSession.parse((json as { data: unknown }).data);
 }
 
-/** Before any page script runs: privacy accepted and, when given, a logged-in session (spec §3 keys). */
-export async function seedStorage(
-  context: BrowserContext,
-  seed: { privacyAccepted?: boolean; session?: AuthSession },
-): Promise<void> {
-  await context.addInitScript((s) => {
-    // Only the first document of the context gets the seed, so the app's own changes (logout) stick.
-    if (sessionStorage.getItem('__seeded')) return;
-    sessionStorage.setItem('__seeded', '1');
-    if (s.privacyAccepted) localStorage.setItem('privacyAccepted', 'true');
-    if (s.session) {
-      localStorage.setItem('token', s.session.token);
-      localStorage.setItem('refreshToken', s.session.refreshToken);
-      localStorage.setItem('user', JSON.stringify(s.session.user));
-    }
-  }, seed);
+export interface StorageSeed {
+  privacyAccepted?: boolean;
+  session?: AuthSession;
+}
+
+/**
+ * Makes the page's localStorage hold exactly the seed (spec §3 keys). It runs in the page (as source
+ * text), so it stands alone: no imports, no helpers.
+ */
+export function storeSeed(s: StorageSeed): void {
+  localStorage.clear();
+  if (s.privacyAccepted) localStorage.setItem('privacyAccepted', 'true');
+  if (s.session) {
+    localStorage.setItem('token', s.session.token);
+    localStorage.setItem('refreshToken', s.session.refreshToken);
+    localStorage.setItem('user', JSON.stringify(s.session.user));
+  }
+}
+
+/** Before any page script runs: privacy accepted and, when given, a logged-in session. */
+export async function seedStorage(context: BrowserContext, seed: StorageSeed): Promise<void> {
+  // Only the first document of the context gets the seed, so the app's own changes (logout) stick.
+  await context.addInitScript({
+    content: `if (!sessionStorage.getItem('__seeded')) {
+      sessionStorage.setItem('__seeded', '1');
+      (${storeSeed.toString()})(${JSON.stringify(seed)});
+    }`,
+  });
 }

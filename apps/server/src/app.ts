@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { AuditLog } from './audit/audit-log.ts';
 import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
 import type { Database } from './db/database.ts';
@@ -8,18 +9,24 @@ import type { Engines } from './engines/engines.ts';
 import { createSynthesizer } from './engines/tts/create-synthesizer.ts';
 import type { SpeechSynthesizer } from './engines/tts/speech-synthesizer.ts';
 import type { VisionEngine } from './engines/vision/vision-engine.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { IdentityResolver } from './http/identity.ts';
 import { Router } from './http/router.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { ModuleContext, ServerModule } from './module-context.ts';
+import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
+import { AdminRepo } from './modules/admin/repo.ts';
 import * as auth from './modules/auth/module.ts';
+import * as dashboard from './modules/dashboard/module.ts';
 import * as health from './modules/health/module.ts';
 import * as site from './modules/site/module.ts';
 import * as speech from './modules/speech/module.ts';
 import * as users from './modules/users/module.ts';
+import { UsersRepo } from './modules/users/repo.ts';
+import { userAdmission } from './modules/users/user-admission.ts';
 import * as vision from './modules/vision/module.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -32,7 +39,7 @@ import { createImageStore } from './storage/create-image-store.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
 /** The server's features. Adding one is adding its folder under modules/ and a line here. */
-const MODULES: readonly ServerModule[] = [health, site, auth, users, admin, vision, speech];
+const MODULES: readonly ServerModule[] = [health, site, auth, users, admin, dashboard, vision, speech];
 
 export interface AppDeps {
   config: Config;
@@ -76,13 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   await registerSecurity(app, config.corsOrigins);
+  registerCompression(app);
 
   const tokens = new TokenService({
     secret: deps.jwtSecret,
     clock,
     ttlSeconds: { user: config.accessTokenTtlSeconds, admin: config.adminTokenTtlSeconds },
   });
-  const identities = new IdentityResolver(tokens);
+  // every request with a token asks its account (a ban, a disabled admin count at once)
+  const identities = new IdentityResolver(tokens, {
+    admitUser: userAdmission(new UsersRepo(db), clock, config.timeZone),
+    admitAdmin: adminAdmission(new AdminRepo(db)),
+  });
   const limiter = new RateLimiter(new RateLimitRepo(db), clock);
   // engines start lazily (the embedded synthesis workers when the sockets attach or at the first text)
   const engines: Engines = {
@@ -102,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dbMode: deps.dbMode,
     engines,
     security: { tokens, passwords: deps.passwordHasher ?? new PasswordHasher(), secret: deps.jwtSecret },
+    audit: new AuditLog(db, clock),
     adapters: {
       imageStore: deps.imageStore ?? createImageStore(config),
       sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),

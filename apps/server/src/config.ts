@@ -65,6 +65,10 @@ export const CONFIG_DOCS = {
     '(unset)',
     'ICP filing number of a site hosted in mainland China (e.g. `京ICP备12345678号-1`), linked to beian.miit.gov.cn in the home page footer; unset → no footer link.',
   ],
+  TIME_ZONE: [
+    '(system)',
+    "IANA time zone (e.g. `Asia/Shanghai`) in which the back office counts days; unset → the server's own (TZ).",
+  ],
   LOGIN_RATE_LIMIT_PER_MINUTE: [
     '10',
     'Login, register, SMS and admin-login attempts per minute, per client IP and per phone/username.',
@@ -148,6 +152,16 @@ export const CONFIG_DOCS = {
   ],
 } as const satisfies Record<string, readonly [string, string]>;
 
+/** Whether the runtime (and so PostgreSQL, which has the same IANA names) knows the zone. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -183,6 +197,7 @@ const EnvSchema = z.object({
   SMS_SENDER: z.enum(['log']).default('log'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   ICP_FILING: z.string().trim().optional(),
+  TIME_ZONE: z.string().trim().refine(isTimeZone, 'not an IANA time zone (e.g. Asia/Shanghai)').optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
   VISION_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   IMAGE_URL_TTL_SECONDS: positiveInt.default(3600),
@@ -227,6 +242,8 @@ export interface Config {
   webDistDir: string;
   /** Shown in the home page footer when set. */
   icpFiling: string | null;
+  /** The IANA zone whose calendar days the back office counts in. */
+  timeZone: string;
   loginRateLimitPerMinute: number;
   vision: VisionConfig;
   visionRateLimitPerMinute: number;
@@ -291,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smsSender: e.SMS_SENDER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     icpFiling: e.ICP_FILING || null,
+    timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     vision,
     speech: speechConfigOrThrow(present),

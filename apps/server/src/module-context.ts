@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { AuditLog } from './audit/audit-log.ts';
 import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
 import type { Database } from './db/database.ts';
@@ -39,6 +40,8 @@ export interface ModuleContext {
   engines: Engines;
   /** Token signing, password hashing and the server secret that other keys derive from. */
   security: { tokens: TokenService; passwords: PasswordHasher; secret: Uint8Array };
+  /** The one way an admin's change is made: in a transaction with its audit row. */
+  audit: AuditLog;
   /** Outside services that tests replace: photo storage and the SMS gateway. */
   adapters: { imageStore: ImageStore; sms: SmsSender };
 }

@@ -64,7 +64,10 @@ export const AdminLoginRequest = z.strictObject({
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 export const AdminSession = z.object({ token: z.string() });
 export type AdminSession = z.infer<typeof AdminSession>;
-export const AdminProfile = z.object({ id: z.string(), username: z.string() });
+/** super_admin: everything; operator: everything except the admins themselves. */
+export const AdminRole = z.enum(['super_admin', 'operator'], { error: 'errors.admin_role_invalid' });
+export type AdminRole = z.infer<typeof AdminRole>;
+export const AdminProfile = z.object({ id: z.string(), username: z.string(), role: AdminRole });
 export type AdminProfile = z.infer<typeof AdminProfile>;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

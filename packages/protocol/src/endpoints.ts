@@ -27,9 +27,14 @@ import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
  * - public: anyone;
  * - identity: a registered user or a temporary device (deviceId header);
  * - user: a registered user's access token;
- * - admin: an admin token (a different audience: never a user token).
+ * - admin: an admin token (a different audience: never a user token), any admin role;
+ * - super_admin: an admin token of a super-admin (the admins' own management).
  */
-export type Access = 'public' | 'identity' | 'user' | 'admin';
+export type Access = 'public' | 'identity' | 'user' | 'admin' | 'super_admin';
+
+/** Whether an access level is one of the back office's (the admin token, never the user's). */
+export const isAdminAccess = (access: Access): access is 'admin' | 'super_admin' =>
+  access === 'admin' || access === 'super_admin';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -43,10 +48,11 @@ export interface Endpoint {
   data: z.ZodType;
 }
 
-const define = <T extends Record<string, Endpoint>>(e: T) => e;
+/** Keeps each entry's own literal type (method, access, schemas) while checking it is an Endpoint. */
+export const defineEndpoints = <T extends Record<string, Endpoint>>(e: T) => e;
 
 /** Every REST call of the product: the single place a path and its shapes are written. */
-export const endpoints = define({
+export const endpoints = defineEndpoints({
   register: {
     method: 'POST',
     path: '/api/auth/register',
@@ -142,10 +148,15 @@ export const endpoints = define({
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
-export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends z.ZodType }
+/** What a caller sends and gets back, by endpoint (any table: `endpoints`, `adminEndpoints`). */
+export type EndpointBody<E extends Endpoint> = E extends { body: infer B extends z.ZodType }
   ? z.input<B>
   : undefined;
-export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends z.ZodType }
+export type EndpointQuery<E extends Endpoint> = E extends { query: infer Q extends z.ZodType }
   ? z.input<Q>
   : undefined;
-export type DataOf<N extends EndpointName> = z.infer<Endpoints[N]['data']>;
+export type EndpointData<E extends Endpoint> = z.infer<E['data']>;
+
+export type BodyOf<N extends EndpointName> = EndpointBody<Endpoints[N]>;
+export type QueryOf<N extends EndpointName> = EndpointQuery<Endpoints[N]>;
+export type DataOf<N extends EndpointName> = EndpointData<Endpoints[N]>;

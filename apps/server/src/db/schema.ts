@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -26,8 +29,17 @@ export const users = pgTable(
     speechRate: real('speech_rate').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // set by the back office: every request with a token is refused from then on
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
+    // the last authenticated request, to the minute (written at most once a minute per user)
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   },
-  (t) => [check('users_user_type_check', sql`${t.userType} in (0, 1)`)],
+  (t) => [
+    check('users_user_type_check', sql`${t.userType} in (0, 1)`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_last_active_at_idx').on(t.lastActiveAt),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -57,13 +69,21 @@ export const smsCodes = pgTable('sms_codes', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
 });
 
-export const admins = pgTable('admins', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // admins made before roles existed were made by the CLI, which makes super-admins
+    role: text('role').notNull().default('super_admin'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [check('admins_role_check', sql`${t.role} in ('super_admin', 'operator')`)],
+);
 
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
@@ -97,5 +117,83 @@ export const visionImages = pgTable(
     check('vision_images_owner_kind_check', sql`${t.ownerKind} in ('user', 'device')`),
     // the retention sweep deletes by age
     index('vision_images_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per image analysis, kept after its photo expires: what the back office counts. A user's
+ * rows outlive the account as anonymous ones.
+ */
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // a temporary device's id when no user was signed in
+    deviceId: text('device_id'),
+    scenario: text('scenario').notNull(),
+    engine: text('engine').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [
+    check('analyses_outcome_check', sql`${t.outcome} in ('ok', 'failed', 'cancelled')`),
+    // the dashboard reads day ranges of these four columns from the index alone
+    index('analyses_created_at_idx').on(t.createdAt, t.scenario, t.outcome, t.durationMs),
+    index('analyses_user_id_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** One row per text the server spoke (the /speech-synthesis socket), for the dashboard. */
+export const speechTexts = pgTable(
+  'speech_texts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: text('device_id'),
+    characters: integer('characters').notNull(),
+  },
+  (t) => [index('speech_texts_created_at_idx').on(t.createdAt)],
+);
+
+/** The days (in the server's time zone) on which a user made an authenticated request. */
+export const userActiveDays = pgTable(
+  'user_active_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/**
+ * Every change an admin made, append-only (a trigger refuses UPDATE and DELETE): who, what, on
+ * which target, the target before and after, when and from where.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    // increasing: the order changes were made in, even within one millisecond
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt),
   ],
 );

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../app-error.ts';
 import { TokenService } from '../security/token-service.ts';
-import { IdentityResolver } from './identity.ts';
+import { IdentityResolver, type AccountChecks } from './identity.ts';
 
 const tokens = new TokenService({
   secret: new TextEncoder().encode('x'.repeat(32)),
   clock: () => new Date(),
   ttlSeconds: { user: 60, admin: 60 },
 });
-const resolver = new IdentityResolver(tokens);
+/** u-banned is banned, a-operator is an operator, every other account may go on. */
+const accounts: AccountChecks = {
+  admitUser: async (userId) => {
+    if (userId === 'u-banned') throw new AppError(401, 'errors.account_banned', { reason: 'spam' });
+  },
+  admitAdmin: async (adminId) => (adminId === 'a-operator' ? 'operator' : 'super_admin'),
+};
+const resolver = new IdentityResolver(tokens, accounts);
 
 describe('IdentityResolver', () => {
   it('accepts a user token or a device id for identity endpoints', async () => {
@@ -41,6 +49,7 @@ describe('IdentityResolver', () => {
     expect(await resolver.resolve('admin', { authorization: `Bearer ${admin}` })).toEqual({
       kind: 'admin',
       adminId: 'a1',
+      role: 'super_admin',
     });
     await expect(resolver.resolve('admin', { token: user })).rejects.toMatchObject({
       key: 'errors.token_invalid',
@@ -49,5 +58,29 @@ describe('IdentityResolver', () => {
       key: 'errors.token_invalid',
     });
     expect(await resolver.resolve('public', { token: 'anything' })).toBeNull();
+  });
+
+  it('asks the account behind a valid user token on every request: a banned one is refused', async () => {
+    const banned = await tokens.sign('user', 'u-banned');
+    for (const access of ['user', 'identity'] as const) {
+      await expect(resolver.resolve(access, { token: banned })).rejects.toMatchObject({
+        status: 401,
+        key: 'errors.account_banned',
+      });
+    }
+  });
+
+  it('lets an operator into admin endpoints but not into the super-admin ones', async () => {
+    const operator = await tokens.sign('admin', 'a-operator');
+    const headers = { authorization: `Bearer ${operator}` };
+    expect(await resolver.resolve('admin', headers)).toMatchObject({ role: 'operator' });
+    await expect(resolver.resolve('super_admin', headers)).rejects.toMatchObject({
+      status: 403,
+      key: 'errors.forbidden',
+    });
+    const superAdmin = await tokens.sign('admin', 'a1');
+    expect(await resolver.resolve('super_admin', { authorization: `Bearer ${superAdmin}` })).toMatchObject({
+      role: 'super_admin',
+    });
   });
 });

@@ -1,11 +1,11 @@
-import { DeviceId, type Access } from '@sfm/protocol';
+import { DeviceId, type Access, type AdminRole } from '@sfm/protocol';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../app-error.ts';
 import type { TokenService } from '../security/token-service.ts';
 
 export type UserIdentity = { kind: 'user'; userId: string };
 export type DeviceIdentity = { kind: 'device'; deviceId: string };
-export type AdminIdentity = { kind: 'admin'; adminId: string };
+export type AdminIdentity = { kind: 'admin'; adminId: string; role: AdminRole };
 export type Identity = UserIdentity | DeviceIdentity | AdminIdentity;
 
 /** The key a user's or a device's rate limits are counted under (HTTP and sockets alike). */
@@ -15,7 +15,7 @@ export const rateLimitKey = (identity: UserIdentity | DeviceIdentity): string =>
 /** Who an endpoint with that access level is guaranteed to be talking to. */
 export type IdentityFor<A extends Access> = A extends 'user'
   ? UserIdentity
-  : A extends 'admin'
+  : A extends 'admin' | 'super_admin'
     ? AdminIdentity
     : A extends 'identity'
       ? UserIdentity | DeviceIdentity
@@ -39,12 +39,26 @@ const unauthorized = () => new AppError(401, 'errors.unauthorized');
 const tokenInvalid = () => new AppError(401, 'errors.token_invalid');
 
 /**
+ * The accounts behind valid tokens, asked on every request that carries one: a ban or a disabled
+ * admin takes effect at the next request, on every node, without waiting for the token to expire.
+ */
+export interface AccountChecks {
+  /** Resolves when the user may go on (and notes the activity); throws the refusal otherwise. */
+  admitUser(userId: string): Promise<void>;
+  /** The admin's role; throws the refusal for a disabled or deleted admin. */
+  admitAdmin(adminId: string): Promise<AdminRole>;
+}
+
+/**
  * Turns the identity headers of spec §6 into an identity, enforcing an endpoint's access level.
  * A token present but wrong is always a 401, never a silent fall-back to a device identity:
  * the client must learn its session ended. The `userType` header is informational only.
  */
 export class IdentityResolver {
-  constructor(private readonly tokens: TokenService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly accounts: AccountChecks,
+  ) {}
 
   async resolve<A extends Access>(access: A, headers: IncomingHttpHeaders): Promise<IdentityFor<A>> {
     return (await this.resolveAny(access, headers)) as IdentityFor<A>;
@@ -54,12 +68,15 @@ export class IdentityResolver {
     switch (access) {
       case 'public':
         return null;
-      case 'admin': {
+      case 'admin':
+      case 'super_admin': {
         const token = bearerToken(headers);
         if (!token) throw unauthorized();
         const adminId = await this.tokens.verify('admin', token);
         if (!adminId) throw tokenInvalid();
-        return { kind: 'admin', adminId };
+        const role = await this.accounts.admitAdmin(adminId);
+        if (access === 'super_admin' && role !== 'super_admin') throw new AppError(403, 'errors.forbidden');
+        return { kind: 'admin', adminId, role };
       }
       case 'user':
       case 'identity': {
@@ -67,6 +84,7 @@ export class IdentityResolver {
         if (token) {
           const userId = await this.tokens.verify('user', token);
           if (!userId) throw tokenInvalid();
+          await this.accounts.admitUser(userId);
           return { kind: 'user', userId };
         }
         if (access === 'user') throw unauthorized();

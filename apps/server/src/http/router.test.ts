@@ -6,6 +6,7 @@ import { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { TokenService } from '../security/token-service.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { IdentityResolver } from './identity.ts';
+import { TRUSTED_ACCOUNTS } from './identity-test-support.ts';
 import { Router } from './router.ts';
 
 const endpoint = {
@@ -24,10 +25,11 @@ async function appAnswering(data: unknown, validateResponses: boolean) {
     ttlSeconds: { user: 60, admin: 60 },
   });
   const limiter = new RateLimiter({ hit: async () => 1, pruneBefore: async () => {} }, () => new Date());
-  new Router(app, { identities: new IdentityResolver(tokens), limiter, validateResponses }).route(
-    endpoint,
-    async () => data as { count: number },
-  );
+  new Router(app, {
+    identities: new IdentityResolver(tokens, TRUSTED_ACCOUNTS),
+    limiter,
+    validateResponses,
+  }).route(endpoint, async () => data as { count: number });
   return app;
 }
 

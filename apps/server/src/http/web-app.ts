@@ -14,8 +14,11 @@ const isPageRequest = (request: FastifyRequest) =>
 
 /**
  * Serves the built web app. Hashed files under /assets/ are cached for a year; everything else
- * (index.html, sw.js, manifest) is revalidated so a deploy is seen at once. Any other GET outside
- * /api is a client-side route and gets index.html (SPA fallback); /api misses get the JSON 404.
+ * (index.html, sw.js, manifest) is revalidated so a deploy is seen at once. The build writes a
+ * brotli and a gzip copy beside each text file (x.js.br, x.js.gz): the one the browser accepts is
+ * sent, with its content-encoding, and `vary: accept-encoding` tells caches the answer depends on
+ * it. Any other GET outside /api is a client-side route and gets index.html (SPA fallback); /api
+ * misses get the JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(path.join(distDir, 'index.html'));
@@ -24,9 +27,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     await app.register(fastifyStatic, {
       root: distDir,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(distDir, filePath);
         res.setHeader('Cache-Control', relative.startsWith(`assets${path.sep}`) ? LONG_CACHE : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

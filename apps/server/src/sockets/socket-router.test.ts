@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import { IdentityResolver } from '../http/identity.ts';
+import { TRUSTED_ACCOUNTS } from '../http/identity-test-support.ts';
 import { createLogger } from '../logger.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limit/rate-limiter.ts';
 import { TokenService } from '../security/token-service.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     ttlSeconds: { user: 60, admin: 60 },
   });
   const router = new SocketRouter({
-    identities: new IdentityResolver(tokens),
+    identities: new IdentityResolver(tokens, TRUSTED_ACCOUNTS),
     limiter: new RateLimiter(store, () => new Date()),
     logger,
   });

@@ -1,3 +1,4 @@
+import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindNavigator } from '../ui/navigation.ts';
 import { useSession } from '../session/session-store.ts';
@@ -49,12 +50,16 @@ describe('identity headers', () => {
   it('admin calls carry only the admin token, as Authorization: Bearer', async () => {
     loginAs();
     seedStorage({ admin_token: 'adm-1' });
-    const fetch = mockFetch(() => ok({ id: 'a1', username: 'root' }));
+    const fetch = mockFetch(() => ok({ id: 'a1', username: 'root', role: 'super_admin' }));
     await api.call('adminMe');
-    const h = headersOf(fetch.mock.calls[0]![1]);
-    expect(h.get('Authorization')).toBe('Bearer adm-1');
-    expect(h.get('token')).toBeNull();
-    expect(h.get('deviceId')).toBeNull();
+    // the back office's own table is called the same way
+    await api.request(adminEndpoints.admins);
+    for (const [, init] of fetch.mock.calls) {
+      const h = headersOf(init);
+      expect(h.get('Authorization')).toBe('Bearer adm-1');
+      expect(h.get('token')).toBeNull();
+      expect(h.get('deviceId')).toBeNull();
+    }
   });
 
   it('puts GET input in the query string', async () => {
@@ -192,6 +197,18 @@ describe('401 → refresh → retry once', () => {
     expect(localStorage.getItem('speechRate')).toBe('1.5');
     expect(useSession.getState().token).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/', expect.anything());
+  });
+
+  it("ends a banned account's session at once, without a refresh, and goes to the login page", async () => {
+    loginAs();
+    seedStorage({ privacyAccepted: 'true' });
+    const fetch = mockFetch(() => fail(401, 'account_banned', '该账号已被封禁：发布违规内容'));
+    const answer = await api.call('me');
+    expect(answer).toMatchObject({ ok: false, code: 401, message: '该账号已被封禁：发布违规内容' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().token).toBeNull();
+    expect(localStorage.getItem('privacyAccepted')).toBe('true');
+    expect(navigate).toHaveBeenCalledWith('/login', expect.anything());
   });
 
   it('keeps the session when the refresh gets no real answer (5xx / offline)', async () => {

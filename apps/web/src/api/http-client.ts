@@ -3,13 +3,15 @@ import {
   endpoints,
   envelope,
   IdentityHeader,
+  isAdminAccess,
   type ApiErrorData,
-  type BodyOf,
   type DataOf,
-  type Access,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
   type EndpointName,
+  type EndpointQuery,
   type Endpoints,
-  type QueryOf,
 } from '@sfm/protocol';
 import { getDeviceId } from '../session/device-id.ts';
 import { useSession } from '../session/session-store.ts';
@@ -34,12 +36,13 @@ export class NetworkError extends Error {
   }
 }
 
-export interface ApiSuccess<N extends EndpointName> {
+export interface Success<T> {
   ok: true;
   code: number;
   message: string;
-  data: DataOf<N>;
+  data: T;
 }
+export type ApiSuccess<N extends EndpointName> = Success<DataOf<N>>;
 export interface ApiFailure {
   ok: false;
   code: number;
@@ -47,12 +50,13 @@ export interface ApiFailure {
   data: ApiErrorData;
 }
 /** The envelope `{code, message, data}` plus `ok` to narrow on. Error answers are returned, never thrown. */
-export type ApiAnswer<N extends EndpointName> = ApiSuccess<N> | ApiFailure;
+export type AnswerOf<E extends Endpoint> = Success<EndpointData<E>> | ApiFailure;
+export type ApiAnswer<N extends EndpointName> = AnswerOf<Endpoints[N]>;
 
-type InputOf<N extends EndpointName> = Endpoints[N] extends { body: unknown }
-  ? BodyOf<N>
-  : Endpoints[N] extends { query: unknown }
-    ? QueryOf<N>
+type InputOf<E extends Endpoint> = E extends { body: unknown }
+  ? EndpointBody<E>
+  : E extends { query: unknown }
+    ? EndpointQuery<E>
     : undefined;
 
 export interface CallOptions {
@@ -61,34 +65,34 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-type CallArgs<N extends EndpointName> =
-  InputOf<N> extends undefined
+/** An endpoint's input (body or query, when it has one) and the call's options. */
+export type EndpointArgs<E extends Endpoint> =
+  InputOf<E> extends undefined
     ? [input?: undefined, options?: CallOptions]
-    : [input: InputOf<N>, options?: CallOptions];
+    : [input: InputOf<E>, options?: CallOptions];
+type CallArgs<N extends EndpointName> = EndpointArgs<Endpoints[N]>;
 
 /** Calls that never trigger the refresh dance on 401: the auth calls themselves. */
-const AUTH_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'register',
-  'login',
-  'smsSend',
-  'smsLogin',
-  'verifyToken',
-  'refreshToken',
-  'logout',
-  'adminLogin',
+const AUTH_CALLS: ReadonlySet<Endpoint> = new Set<Endpoint>([
+  endpoints.register,
+  endpoints.login,
+  endpoints.smsSend,
+  endpoints.smsLogin,
+  endpoints.verifyToken,
+  endpoints.refreshToken,
+  endpoints.logout,
+  endpoints.adminLogin,
 ]);
 
 function failure(code: number, key: string, message?: string): ApiFailure {
   return { ok: false, code, message: message ?? apiText(key), data: { error: key } };
 }
 
-const accessOf = (name: EndpointName): Access => endpoints[name].access;
-
-function identityHeaders(name: EndpointName): Record<string, string> {
+function identityHeaders(endpoint: Endpoint): Record<string, string> {
   const { token, adminToken } = useSession.getState();
   // admin calls carry the admin token alone: the server reads a `token` header first, so a user
   // token beside it would be taken for the admin's
-  if (accessOf(name) === 'admin') {
+  if (isAdminAccess(endpoint.access)) {
     return adminToken ? { [IdentityHeader.authorization]: `Bearer ${adminToken}` } : {};
   }
   return token
@@ -96,8 +100,7 @@ function identityHeaders(name: EndpointName): Record<string, string> {
     : { [IdentityHeader.deviceId]: getDeviceId(), [IdentityHeader.userType]: 'temporary' };
 }
 
-function buildUrl(name: EndpointName, input: unknown): string {
-  const endpoint: { path: string; query?: unknown } = endpoints[name];
+function buildUrl(endpoint: Endpoint, input: unknown): string {
   if (!endpoint.query || input == null || typeof input !== 'object') return endpoint.path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
@@ -109,32 +112,31 @@ function buildUrl(name: EndpointName, input: unknown): string {
 }
 
 /** One HTTP exchange: no 401 handling here. Builds the request synchronously (headers of *now*). */
-function send<N extends EndpointName>(
-  name: N,
+function send<E extends Endpoint>(
+  endpoint: E,
   input: unknown,
   options: CallOptions = {},
-): Promise<ApiAnswer<N>> {
-  const endpoint: { method: string; body?: unknown } = endpoints[name];
+): Promise<AnswerOf<E>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
-    ...identityHeaders(name),
+    ...identityHeaders(endpoint),
   };
   let body: string | undefined;
   if (endpoint.body) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(input ?? {});
   }
-  const url = buildUrl(name, input);
-  return exchange<N>(name, url, { method: endpoint.method, headers, body }, options);
+  const url = buildUrl(endpoint, input);
+  return exchange(endpoint, url, { method: endpoint.method, headers, body }, options);
 }
 
-async function exchange<N extends EndpointName>(
-  name: N,
+async function exchange<E extends Endpoint>(
+  endpoint: E,
   url: string,
   init: { method: string; headers: Record<string, string>; body: string | undefined },
   options: CallOptions,
-): Promise<ApiAnswer<N>> {
+): Promise<AnswerOf<E>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -165,10 +167,10 @@ async function exchange<N extends EndpointName>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-  return interpret(name, status, text);
+  return interpret(endpoint, status, text);
 }
 
-function interpret<N extends EndpointName>(name: N, status: number, text: string): ApiAnswer<N> {
+function interpret<E extends Endpoint>(endpoint: E, status: number, text: string): AnswerOf<E> {
   if (!text.trim()) return failure(status >= 400 ? status : 502, 'errors.internal', tr('network.empty'));
   let json: unknown;
   try {
@@ -181,13 +183,13 @@ function interpret<N extends EndpointName>(name: N, status: number, text: string
     );
   }
   if (status >= 200 && status < 300) {
-    const parsed = envelope(endpoints[name].data).safeParse(json);
+    const parsed = envelope(endpoint.data).safeParse(json);
     if (parsed.success && parsed.data.code === 200) {
       return {
         ok: true,
         code: parsed.data.code,
         message: parsed.data.message,
-        data: parsed.data.data as DataOf<N>,
+        data: parsed.data.data as EndpointData<E>,
       };
     }
     if (!parsed.success) return failure(502, 'errors.internal', tr('network.invalid'));
@@ -214,7 +216,7 @@ async function doRefresh(): Promise<RefreshOutcome> {
   const { refreshToken } = useSession.getState();
   if (!refreshToken) return 'rejected';
   try {
-    const answer = await send('refreshToken', { refreshToken });
+    const answer = await send(endpoints.refreshToken, { refreshToken });
     if (answer.ok) {
       useSession.getState().setTokens(answer.data);
       return 'refreshed';
@@ -242,20 +244,41 @@ function expireSession(): void {
   navigateTo(routes.home);
 }
 
-async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ApiAnswer<N>> {
+/**
+ * The account was banned while signed in: no refresh can help. The session ends, the user hears
+ * the server's message (with its reason) and lands on the login page, which says it again if
+ * they try to log in.
+ */
+function endBannedSession(answer: ApiFailure): void {
+  useSession.getState().clearSession();
+  announce(answer.message, { assertive: true });
+  navigateTo(routes.login);
+}
+
+/** Calls an endpoint of any table of the protocol (`endpoints`, or the back office's `adminEndpoints`). */
+async function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<AnswerOf<E>> {
   const [input, options] = args;
   const tokenUsed = useSession.getState().token;
-  const answer = await send<N>(name, input, options);
-  if (answer.code !== 401 || AUTH_CALLS.has(name) || accessOf(name) === 'admin') return answer;
+  const answer = await send(endpoint, input, options);
+  if (answer.code !== 401 || AUTH_CALLS.has(endpoint) || isAdminAccess(endpoint.access)) return answer;
+  if (!answer.ok && answer.data?.error === 'account_banned') {
+    endBannedSession(answer);
+    return answer;
+  }
 
   const current = useSession.getState().token;
   // someone else already rotated the token while we were in flight: just retry with it
   const outcome = current && current !== tokenUsed ? 'refreshed' : await refreshSession();
-  if (outcome === 'refreshed') return send<N>(name, input, options);
+  if (outcome === 'refreshed') return send(endpoint, input, options);
   // rejected: the session is over; unavailable: keep it and hand the 401 back
   if (outcome === 'rejected') expireSession();
   return answer;
 }
 
-/** The one HTTP client of the app, typed by the protocol's endpoint table. */
-export const api = { call };
+/** Calls an endpoint of the protocol's table by its name. */
+function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ApiAnswer<N>> {
+  return request(endpoints[name], ...args);
+}
+
+/** The one HTTP client of the app, typed by the protocol's endpoint tables. */
+export const api = { call, request };

@@ -9,12 +9,16 @@ import { clearAnnouncementsOnPageChange } from '../ui/announcer.tsx';
 import { bindNavigator } from '../ui/navigation.ts';
 import { startApp } from './app-start.ts';
 import { featuresFor, voicePages } from './features.ts';
+import { preloadFirstPage } from './first-page.ts';
 import { buildRoutes } from './router.tsx';
+import { watchServerReachability } from './server-reachability.ts';
+import { registerServiceWorker } from './service-worker.ts';
 
 /**
  * Builds the router from the features on this platform (the one place the app asks where it runs),
  * gives the voice assistant their pages, binds navigation for non-React code and the live regions to
- * page changes, starts the app (spec §4).
+ * page changes, starts the app (spec §4) with the first page's code loading beside it, then watches
+ * whether the server answers; registers the service worker (the installable app).
  */
 export function createApp() {
   const native = platform.isNative();
@@ -22,7 +26,9 @@ export function createApp() {
   registerGlobalCommands(voicePages(featuresFor(native)));
   bindNavigator((to, options) => router.navigate(to, options));
   clearAnnouncementsOnPageChange(router);
-  void startApp();
+  preloadFirstPage(router.state.location.pathname, router.state.location.search);
+  void startApp().then(() => watchServerReachability());
+  registerServiceWorker();
   return function App() {
     return (
       <StrictMode>

@@ -15,6 +15,7 @@ import { BottomNav } from './bottom-nav.tsx';
 import { navSlots, profileLinks, shellHides } from './features.ts';
 import { guardRedirect } from './guards.ts';
 import { PrivacyGate } from './privacy-gate.tsx';
+import { ServerUnreachableBanner } from './server-unreachable-banner.tsx';
 
 const MAIN_ID = 'main';
 
@@ -114,6 +115,7 @@ export function RootLayout({ features, native }: RootLayoutProps) {
       >
         {t('app.skipToMain')}
       </a>
+      <ServerUnreachableBanner />
       {initialized && !shellHides(location.pathname, 'header') ? <AppHeader native={native} /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
         {/* One boundary for the app's life: moving on to a page whose code is still on its way keeps

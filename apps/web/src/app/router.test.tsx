@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
-import { loginAs, renderApp, seedStorage } from '../test-utils.tsx';
-import { adminManifest } from '../features/admin/manifest.ts';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../test-utils.tsx';
+import { ADMIN_PAGES } from '../features/admin/admin-pages.ts';
+import { i18n } from '../i18n/index.ts';
 import { isPending } from '../ui/feature-manifest.ts';
 import { USER_FEATURES } from './features.ts';
 
 const PENDING_USER_ROUTES = USER_FEATURES.flatMap((f) => f.routes).filter((r) => isPending(r.page));
-const ADMIN_ROUTES = adminManifest.routes;
+const PENDING_ADMIN_PAGES = ADMIN_PAGES.filter((p) => isPending(p.page));
 
 const PENDING_TEXT = '此功能正在建设中，将在后续版本提供。';
 
@@ -37,11 +38,15 @@ describe('route table', () => {
     expect(document.title).toBe('积分明细 - 帮我看看');
   });
 
-  it('admin routes render with an admin token', () => {
+  it('pending admin pages render in the back office frame with an admin token', async () => {
     seedStorage({ admin_token: 'adm', privacyAccepted: 'true' });
-    for (const { path } of ADMIN_ROUTES) {
+    mockFetch(() => ok({ id: 'a1', username: 'root', role: 'operator' }));
+    for (const { path, titleKey } of PENDING_ADMIN_PAGES) {
       const view = renderApp(path);
+      const title = i18n.t(titleKey, { ns: 'admin' });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByText(PENDING_TEXT)).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: '管理菜单' })).toBeInTheDocument();
       view.unmount();
     }
   });

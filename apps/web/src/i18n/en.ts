@@ -7,6 +7,10 @@ export const en: Messages = {
     loading: 'Loading…',
     skipToMain: 'Skip to main content',
     back: 'Back',
+    description: 'See for me: visual help for blind and low-vision people',
+    serverUnreachable:
+      'The server cannot be reached. Please check your network; the app goes on once it is back.',
+    serverReachable: 'Connected to the server again',
   },
   network: {
     timeout: 'The request timed out, please check your network connection',
@@ -168,15 +172,6 @@ export const en: Messages = {
     marketUse: 'Use scene',
     authCallback: 'Third-party login',
     speechDebug: 'Speech debug',
-    adminLogin: 'Admin login',
-    adminDashboard: 'Admin dashboard',
-    adminUsers: 'Users',
-    adminScenes: 'Scenes',
-    adminPointsConfig: 'Points configuration',
-    adminVersions: 'Versions',
-    adminCalls: 'Calls',
-    adminSystemCalls: 'System calls',
-    adminVideoCall: 'Admin video call',
   },
   login: {
     titleLogin: 'Log in',

@@ -21,6 +21,17 @@ describe('device id', () => {
     expect(deviceSuffix('Other', '390x844', 'Asia/Shanghai')).not.toBe(a);
   });
 
+  it('takes the time zone as its UTC offset, without Intl (whose locale data would load at start)', () => {
+    const intl = vi.spyOn(Intl, 'DateTimeFormat');
+    const offset = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-480);
+    const china = generateDeviceId().slice(-10);
+    offset.mockReturnValue(60);
+    const azores = generateDeviceId().slice(-10);
+    expect(china).not.toBe(azores);
+    expect(china).toBe(deviceSuffix(navigator.userAgent, `${screen.width}x${screen.height}`, 'UTC+480'));
+    expect(intl).not.toHaveBeenCalled();
+  });
+
   it('is stored under device_id and reused', () => {
     const id = ensureDeviceId();
     expect(localStorage.getItem('device_id')).toBe(id);

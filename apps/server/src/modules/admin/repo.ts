@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
 import { admins } from '../../db/schema.ts';
+import type { AdminRole } from '@sfm/protocol';
 
 export type AdminRow = typeof admins.$inferSelect;
 
@@ -18,11 +19,48 @@ export class AdminRepo {
     return row ?? null;
   }
 
-  /** Creates the admin, or resets the password of an existing one; true when created. */
+  /** The admin's row, locked until the transaction ends. */
+  async findForUpdate(id: string): Promise<AdminRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db.select().from(admins).where(eq(admins.id, id)).for('update');
+    return row ?? null;
+  }
+
+  async list(): Promise<AdminRow[]> {
+    return this.db.select().from(admins).orderBy(asc(admins.createdAt), asc(admins.username));
+  }
+
+  /** The new admin, or null when the name is taken. */
+  async insert(admin: { username: string; passwordHash: string; role: AdminRole }): Promise<AdminRow | null> {
+    const [row] = await this.db
+      .insert(admins)
+      .values(admin)
+      .onConflictDoNothing({ target: admins.username })
+      .returning();
+    return row ?? null;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<AdminRow, 'passwordHash' | 'disabledAt' | 'lastLoginAt'>>,
+    now: Date,
+  ): Promise<AdminRow | null> {
+    const [row] = await this.db
+      .update(admins)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(admins.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * For the CLI: creates a super-admin, or resets the password of an existing admin (its role
+   * stays); true when created.
+   */
   async upsert(username: string, passwordHash: string, now: Date): Promise<boolean> {
     const [row] = await this.db
       .insert(admins)
-      .values({ username, passwordHash })
+      .values({ username, passwordHash, role: 'super_admin' })
       .onConflictDoUpdate({ target: admins.username, set: { passwordHash, updatedAt: now } })
       .returning({ createdAt: admins.createdAt, updatedAt: admins.updatedAt });
     return row !== undefined && row.createdAt.getTime() === row.updatedAt.getTime();

@@ -1,10 +1,15 @@
-import { PASSWORD_MIN_LENGTH, type AdminLoginRequest, type AdminSession } from '@sfm/protocol';
+import {
+  AdminRole,
+  PASSWORD_MIN_LENGTH,
+  type AdminLoginRequest,
+  type AdminProfile,
+  type AdminSession,
+} from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
 import type { TokenService } from '../../security/token-service.ts';
 import type { AdminRepo } from './repo.ts';
-import type { AdminProfile } from '@sfm/protocol';
 
 export class AdminService {
   constructor(
@@ -18,16 +23,19 @@ export class AdminService {
     const admin = await this.admins.findByUsername(request.username);
     const ok = await this.passwords.verify(admin?.passwordHash, request.password);
     if (!admin || !ok) throw new AppError(401, 'errors.admin_login_failed');
+    // only someone who knows the password learns that the account is disabled
+    if (admin.disabledAt) throw new AppError(403, 'errors.admin_disabled');
+    await this.admins.update(admin.id, { lastLoginAt: this.clock() }, this.clock());
     return { token: await this.tokens.sign('admin', admin.id) };
   }
 
   async me(adminId: string): Promise<AdminProfile> {
     const admin = await this.admins.findById(adminId);
     if (!admin) throw new AppError(401, 'errors.token_invalid');
-    return { id: admin.id, username: admin.username };
+    return { id: admin.id, username: admin.username, role: AdminRole.parse(admin.role) };
   }
 
-  /** For the admin:create CLI: creates the admin or resets its password. */
+  /** For the admin:create CLI: creates a super-admin or resets an admin's password. */
   async createOrReset(username: string, password: string): Promise<'created' | 'updated'> {
     const name = username.trim();
     if (!name) throw new AppError(400, 'errors.username_required');

@@ -38,6 +38,14 @@ export class RefreshTokenRepo {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  /** Revokes every family of the user (a ban): no refresh token of theirs works any more. */
+  async revokeAllOfUser(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
   /** Revokes the family the token belongs to; an unknown token changes nothing. */
   async revokeFamilyOf(tokenHash: string, now: Date): Promise<void> {
     await this.db

@@ -96,7 +96,7 @@ export class AuthService {
   async verifyToken(token: string): Promise<VerifyTokenResponse> {
     const userId = await this.deps.tokens.verify('user', token);
     const user = userId ? await this.deps.users.findById(userId) : null;
-    return { valid: user !== null };
+    return { valid: user !== null && user.bannedAt === null };
   }
 
   /**
@@ -126,7 +126,13 @@ export class AuthService {
     return null;
   }
 
+  /** A banned account learns why at login, and only from someone who proved to own it. */
+  private refuseBanned(user: UserRow): void {
+    if (user.bannedAt) throw new AppError(403, 'errors.account_banned', { reason: user.banReason ?? '' });
+  }
+
   private async startSession(user: UserRow): Promise<AuthSession> {
+    this.refuseBanned(user);
     const refreshToken = await this.newRefreshToken(
       this.deps.refreshTokens,
       user.id,

@@ -2,6 +2,7 @@ import type { ModuleContext } from '../../module-context.ts';
 import { recognitionNamespace } from './recognition-socket.ts';
 import { registerSpeechRoutes } from './routes.ts';
 import { SpeechService } from './service.ts';
+import { SpokenTextsRepo } from './spoken-texts-repo.ts';
 import { synthesisNamespace } from './synthesis-socket.ts';
 
 /**
@@ -9,8 +10,15 @@ import { synthesisNamespace } from './synthesis-socket.ts';
  * (main.ts). The embedded synthesis workers start then (or at the first text), not in every test
  * that builds an app; main.ts starts its own before the database.
  */
-export function register({ http, scope, sockets, engines, config, logger }: ModuleContext): void {
-  const speech = new SpeechService(engines.synthesizer, engines.recognizer, config.vision.engine, logger);
+export function register({ http, scope, sockets, engines, config, logger, db, clock }: ModuleContext): void {
+  const speech = new SpeechService(
+    engines.synthesizer,
+    engines.recognizer,
+    config.vision.engine,
+    logger,
+    new SpokenTextsRepo(db),
+    clock,
+  );
   registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute);
   sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute));
   sockets.namespace(recognitionNamespace(speech, config.speech.asrRateLimitPerMinute));

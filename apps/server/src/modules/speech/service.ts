@@ -4,8 +4,11 @@ import { AudioDecodeError } from '../../engines/asr/audio-decode.ts';
 import type { SpeechRecognizer } from '../../engines/asr/speech-recognizer.ts';
 import type { SpeechSynthesizer } from '../../engines/tts/speech-synthesizer.ts';
 import { AppError } from '../../app-error.ts';
+import type { DeviceIdentity, UserIdentity } from '../../http/identity.ts';
+import type { Clock } from '../../security/clock.ts';
 import { ListeningSession, type ListeningListener } from './listening-session.ts';
 import { SpeakingSession, type SpeakingListener } from './speaking-session.ts';
+import type { SpokenTextsRepo } from './spoken-texts-repo.ts';
 
 /** The upload could not be decoded: answered with the protocol's DECODE_ERROR. */
 export class DecodeFailure extends Error {
@@ -21,7 +24,24 @@ export class SpeechService {
     private readonly recognizer: SpeechRecognizer | null,
     private readonly visionEngine: Capabilities['vision']['engine'],
     private readonly logger: Logger,
+    /** Where each admitted text is recorded for the back office. */
+    private readonly spokenTexts: Pick<SpokenTextsRepo, 'insert'>,
+    private readonly clock: Clock,
   ) {}
+
+  /** Records a text admitted for speaking; a failure is logged, never heard by the listener. */
+  async recordSpoken(speaker: UserIdentity | DeviceIdentity, text: string): Promise<void> {
+    try {
+      await this.spokenTexts.insert({
+        createdAt: this.clock(),
+        userId: speaker.kind === 'user' ? speaker.userId : null,
+        deviceId: speaker.kind === 'device' ? speaker.deviceId : null,
+        characters: text.length,
+      });
+    } catch (err) {
+      this.logger.error({ err }, 'recording a spoken text failed');
+    }
+  }
 
   /** Starts the synthesis engine's workers (seconds of CPU); a later call shares the same warm-up. */
   warmUp(): Promise<void> {

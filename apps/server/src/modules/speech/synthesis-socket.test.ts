@@ -1,6 +1,8 @@
 import { SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
+import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { speechTexts } from '../../db/schema.ts';
 import { probeAudio, startListeningApp, type ListeningApp } from './speech-test-support.ts';
 
 const SENTENCE = '前方五米有一个红绿灯，现在是红灯，请在路边等待。'; // 23 characters
@@ -106,6 +108,19 @@ describe('/speech-synthesis', () => {
     // Mandarin at a normal rate: about 3–6 characters a second
     expect(info.duration).toBeGreaterThan(SENTENCE.length / 8);
     expect(info.duration).toBeLessThan(SENTENCE.length / 2);
+  });
+
+  it('records each text it speaks for the back office, blank ones not', async () => {
+    const deviceId = 'test-device-recorded';
+    const socket = connect({ deviceId, userType: 'temporary' });
+    await connected(socket);
+    const result = collect(socket);
+    socket.emit('synthesizeText', { text: '   ' });
+    socket.emit('synthesizeText', { text: SENTENCE });
+    await result;
+    const rows = () =>
+      server.database.db.select().from(speechTexts).where(eq(speechTexts.deviceId, deviceId));
+    await expect.poll(async () => (await rows()).map((r) => r.characters)).toEqual([SENTENCE.length]);
   });
 
   it('speaks faster at a higher rate', async () => {

@@ -24,7 +24,13 @@ export function synthesisNamespace(
             session.start(options);
             client.emit('synthesisStarted', {});
           },
-          synthesizeText: ({ text }) => session.speak(text, () => client.rateLimit('tts', textsPerMinute)),
+          synthesizeText: ({ text }) =>
+            session.speak(text, async () => {
+              const refusal = await client.rateLimit('tts', textsPerMinute);
+              // counted once admitted; the recording runs beside the speech, never before it
+              if (!refusal) void speech.recordSpoken(client.identity, text);
+              return refusal;
+            }),
           stopSynthesis: () => session.stop(),
         },
         disconnect: () => session.stop(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { userActiveDays, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export interface NewUser {
@@ -9,9 +9,12 @@ export interface NewUser {
   nickname?: string | null;
 }
 export interface UserChanges {
-  nickname?: string;
+  /** null: back to no nickname (the back office's reset). */
+  nickname?: string | null;
   userType?: 0 | 1;
   speechRate?: number;
+  bannedAt?: Date | null;
+  banReason?: string | null;
 }
 
 export class UsersRepo {
@@ -21,6 +24,19 @@ export class UsersRepo {
     if (!isUuid(id)) return null;
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row ?? null;
+  }
+
+  /** The user's row, locked until the transaction ends (a back-office change reads, then writes). */
+  async findForUpdate(id: string): Promise<UserRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
+    return row ?? null;
+  }
+
+  /** Notes an authenticated request: the last-active time, and the day among the user's active days. */
+  async noteActive(id: string, now: Date, day: string): Promise<void> {
+    await this.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, id));
+    await this.db.insert(userActiveDays).values({ day, userId: id }).onConflictDoNothing();
   }
 
   async findByPhone(phone: string): Promise<UserRow | null> {

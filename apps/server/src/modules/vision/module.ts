@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../module-context.ts';
+import { AnalysesRepo } from './analyses-repo.ts';
 import { ImageUrlSigner } from './image-url.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { startRetentionSweep } from './retention.ts';
@@ -15,6 +16,7 @@ export function register(ctx: ModuleContext): void {
     engine: ctx.engines.vision,
     store,
     repo,
+    analyses: new AnalysesRepo(ctx.db),
     signer: new ImageUrlSigner(ctx.security.secret),
     clock,
     logger,

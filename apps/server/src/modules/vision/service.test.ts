@@ -31,6 +31,7 @@ function setup(insert: () => Promise<void>) {
     engine: new FakeVisionEngine(),
     store,
     repo,
+    analyses: { insert: async () => undefined },
     signer: new ImageUrlSigner(new TextEncoder().encode('k'.repeat(32))),
     clock: () => new Date(),
     logger: createLogger('silent'),

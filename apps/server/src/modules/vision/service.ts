@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AnalyzeRequest, AnalyzeResponse } from '@sfm/protocol';
+import type { AnalysisOutcome } from '@sfm/protocol/admin';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import {
@@ -12,6 +13,7 @@ import {
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import type { AnalysesRepo } from './analyses-repo.ts';
 import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
 
@@ -19,6 +21,8 @@ export interface VisionServiceDeps {
   engine: VisionEngine;
   store: ImageStore;
   repo: VisionImagesRepo;
+  /** Where each analysis is recorded for the back office (scenario, engine, time, outcome, who). */
+  analyses: Pick<AnalysesRepo, 'insert'>;
   signer: ImageUrlSigner;
   clock: Clock;
   logger: Logger;
@@ -122,9 +126,13 @@ export class VisionService {
       );
       description = result.description;
     } catch (err) {
-      if (signal.aborted) throw this.cancelled(request.scenario);
+      if (signal.aborted) {
+        await this.record(owner, request.scenario, started, 'cancelled');
+        throw this.cancelled(request.scenario);
+      }
       if (err instanceof AppError) throw err;
       if (err instanceof InvalidImageError) throw new AppError(400, 'errors.image_invalid');
+      await this.record(owner, request.scenario, started, 'failed');
       logger.error(
         {
           engine: engine.name,
@@ -136,13 +144,35 @@ export class VisionService {
       );
       throw visionFailed();
     }
-    if (signal.aborted) throw this.cancelled(request.scenario);
+    if (signal.aborted) {
+      await this.record(owner, request.scenario, started, 'cancelled');
+      throw this.cancelled(request.scenario);
+    }
+    await this.record(owner, request.scenario, started, 'ok');
     logger.info(
       { engine: engine.name, scenario: request.scenario, ms: Date.now() - started },
       'vision analysis done',
     );
     const imageUrl = await this.keep(owner, image.jpeg, request.scenario, signal);
     return { description, imageUrl };
+  }
+
+  /** Records the analysis for the dashboard; a failure to record never costs the user the answer. */
+  private async record(owner: ImageOwner, scenario: string, started: number, outcome: AnalysisOutcome) {
+    const { analyses, engine, clock, logger } = this.deps;
+    try {
+      await analyses.insert({
+        createdAt: clock(),
+        userId: owner.kind === 'user' ? owner.id : null,
+        deviceId: owner.kind === 'device' ? owner.id : null,
+        scenario,
+        engine: engine.name,
+        durationMs: Date.now() - started,
+        outcome,
+      });
+    } catch (err) {
+      logger.error({ err: failureForLog(err) }, 'recording the analysis failed');
+    }
   }
 
   private cancelled(scenario: string): AppError {

@@ -7,7 +7,7 @@ import { endpoints, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES } from '@sfm/protoco
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visionImages } from '../../db/schema.ts';
+import { analyses, visionImages } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { LocalImageStore } from '../../storage/local-image-store.ts';
 import {
@@ -227,6 +227,35 @@ describe('POST /api/vision/analyze: answers', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the analyses record (what the back office counts)', () => {
+  const analysesOf = (deviceId: string) =>
+    t.database.db.select().from(analyses).where(eq(analyses.deviceId, deviceId));
+
+  it('records each analysis with scenario, engine, duration, outcome and caller, failed ones too', async () => {
+    const deviceId = newDevice();
+    const image = jpeg.toString('base64');
+    expectOk(endpoints.visionAnalyze, await analyze({ image, scenario: 'reading' }, deviceHeaders(deviceId)));
+    engine.failWith = engineFailure();
+    try {
+      expectError(
+        await analyze({ image, scenario: 'observe' }, deviceHeaders(deviceId)),
+        502,
+        'vision_failed',
+      );
+    } finally {
+      engine.failWith = null;
+    }
+    // a refused upload is no analysis
+    await analyze({ image: 'AAAA', scenario: 'observe' }, deviceHeaders(deviceId));
+    const rows = await analysesOf(deviceId);
+    expect(rows.map((r) => [r.scenario, r.outcome, r.engine, r.userId]).sort()).toEqual([
+      ['observe', 'failed', engine.name, null],
+      ['reading', 'ok', engine.name, null],
+    ]);
+    expect(rows.every((r) => r.durationMs >= 0)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANDROID_SYNTHESIS_SOCKET, BROWSER_SYNTHESIS_SOCKET } from './output/cloud-speech-config.ts';
 import { useSession } from '../../session/index.ts';
 import { defaultSocketFactory, sessionSpeechIdentity } from './speech-socket.ts';
@@ -9,6 +9,14 @@ vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({})) }));
 const auth = { deviceId: 'd1', userType: 'temporary' as const };
 
 describe('default socket factory', () => {
+  beforeAll(async () => {
+    await defaultSocketFactory.ready?.();
+  });
+
+  it('loads socket.io once, when the first socket is about to open; after that nothing waits', async () => {
+    expect(defaultSocketFactory.ready?.()).toBeUndefined();
+  });
+
   it('Android /speech-synthesis: timeout 30 s, forceNew, 5 reconnection attempts 1 s apart', () => {
     defaultSocketFactory('/speech-synthesis', { ...ANDROID_SYNTHESIS_SOCKET, auth });
     expect(vi.mocked(io)).toHaveBeenLastCalledWith('/speech-synthesis', {

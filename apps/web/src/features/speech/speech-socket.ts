@@ -1,5 +1,6 @@
 import { SOCKET_HEARTBEAT_MS, type SocketAuth } from '@sfm/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type * as SocketIo from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { getDeviceId, useSession } from '../../session/index.ts';
 
 /** Spec §7: speech sockets authenticate like requests: token + registered, or deviceId + temporary. */
@@ -43,22 +44,55 @@ export interface SocketOptions {
   reconnection?: { attempts: number; delayMs: number };
 }
 
-export type SocketFactory = (namespace: string, options: SocketOptions) => Socket;
+export interface SocketFactory {
+  (namespace: string, options: SocketOptions): Socket;
+  /**
+   * Resolves once the factory can open sockets; undefined when it already can (then nothing waits,
+   * not even a tick). A factory without it always can.
+   */
+  ready?: () => Promise<void> | undefined;
+}
+
+let client: typeof SocketIo | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * socket.io's client (13 KB gzip) is loaded when the first speech socket is about to open — at app
+ * start, beside the first render — instead of before the first page can show.
+ */
+function loadSocketClient(): Promise<void> | undefined {
+  if (client) return undefined;
+  loading ??= import('socket.io-client').then(
+    (module) => {
+      client = module;
+    },
+    (error: unknown) => {
+      loading = null; // a failed download may be tried again by the next socket
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** Same origin, websocket only. */
-export const defaultSocketFactory: SocketFactory = (namespace, { auth, timeoutMs, forceNew, reconnection }) =>
-  io(namespace, {
-    transports: ['websocket'],
-    auth,
-    timeout: timeoutMs,
-    forceNew: forceNew === true,
-    reconnection: reconnection !== undefined,
-    ...(reconnection && {
-      reconnectionAttempts: reconnection.attempts,
-      reconnectionDelay: reconnection.delayMs,
-    }),
-    autoConnect: true,
-  });
+export const defaultSocketFactory: SocketFactory = Object.assign(
+  (namespace: string, { auth, timeoutMs, forceNew, reconnection }: SocketOptions): Socket => {
+    if (!client) throw new Error('socket.io client not loaded yet: wait for defaultSocketFactory.ready()');
+    return client.io(namespace, {
+      transports: ['websocket'],
+      auth,
+      timeout: timeoutMs,
+      forceNew: forceNew === true,
+      reconnection: reconnection !== undefined,
+      ...(reconnection && {
+        reconnectionAttempts: reconnection.attempts,
+        reconnectionDelay: reconnection.delayMs,
+      }),
+      autoConnect: true,
+    });
+  },
+  { ready: loadSocketClient },
+);
 
 /** Emits `heartbeat` every 30 s while connected; returns the stop. */
 export function startHeartbeat(

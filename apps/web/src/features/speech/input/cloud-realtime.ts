@@ -152,6 +152,16 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
   private async open(): Promise<void> {
     const session = ++this.session;
     const current = () => session === this.session && this.wanted;
+    const loading = this.socketFactory.ready?.();
+    if (loading) {
+      const loaded = await loading.then(
+        () => true,
+        () => false,
+      );
+      if (!current()) return;
+      if (!loaded) return this.fail({ key: 'speechInput.notConnected', code: 'connect_error' });
+    }
+    // the identity of now: a login while socket.io was loading counts
     const socket = this.socketFactory(SPEECH_RECOGNITION_NAMESPACE, {
       auth: (({ token, deviceId }) => ({ token, deviceId }))(this.identity.auth()),
       timeoutMs: RECOGNITION_CONNECT_TIMEOUT_MS,

@@ -246,6 +246,37 @@ describe('cloud realtime recognizer', () => {
     expect(sockets).toHaveLength(3);
   });
 
+  it('waits for socket.io to load, then opens /speech with the identity of then; stopped meanwhile, opens none', async () => {
+    const identity = new FakeSpeechIdentity();
+    const auths: SocketOptions['auth'][] = [];
+    let loaded: () => void = () => undefined;
+    const client = new Promise<void>((resolve) => (loaded = resolve));
+    const socketFactory = Object.assign(
+      (_namespace: string, options: SocketOptions) => {
+        auths.push(options.auth);
+        return new FakeSocket() as unknown as Socket;
+      },
+      { ready: () => client },
+    );
+    const input = new CloudRealtimeSpeechInput({ identity, socketFactory });
+    input.start();
+    identity.login('jwt-1');
+    expect(auths).toEqual([]);
+    loaded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(auths).toEqual([{ token: 'jwt-1', deviceId: 'device-1' }]);
+    input.stop();
+
+    const again = new CloudRealtimeSpeechInput({
+      identity,
+      socketFactory: Object.assign(socketFactory, { ready: () => new Promise<void>(() => undefined) }),
+    });
+    again.start();
+    again.stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(auths).toHaveLength(1);
+  });
+
   it('starts with the spec options, streams PCM frames, reports interim and final results', async () => {
     const { input, sockets, results, frame } = setup();
     input.start();

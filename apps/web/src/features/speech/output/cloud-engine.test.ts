@@ -413,3 +413,56 @@ describe('cloud speech engine: the socket carries the current identity (spec §6
     expect(opened).toHaveLength(0);
   });
 });
+
+describe('cloud speech engine: socket.io loads with the first socket', () => {
+  /** A factory whose client arrives when the test says (the real one loads socket.io first). */
+  function setupLoading() {
+    const identity = new FakeSpeechIdentity();
+    const opened: { socket: FakeSocket; auth: SocketAuth }[] = [];
+    let loaded: () => void = () => undefined;
+    let client: Promise<void> | undefined = new Promise<void>((resolve) => {
+      loaded = () => {
+        client = undefined;
+        resolve();
+      };
+    });
+    const factory = Object.assign(
+      (_namespace: string, options: SocketOptions) => {
+        const socket = new FakeSocket(false);
+        opened.push({ socket, auth: options.auth });
+        return socket as unknown as Socket;
+      },
+      { ready: () => client },
+    );
+    const engine = new CloudSpeechEngine({
+      player: new FakePlayer() as unknown as MseAudioPlayer,
+      identity,
+      socketFactory: factory,
+    });
+    return { engine, identity, opened, loaded };
+  }
+
+  it('opens the socket once the client is here, with the identity of then', async () => {
+    const { engine, identity, opened, loaded } = setupLoading();
+    const prepared = engine.prepare();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened).toHaveLength(0);
+    identity.login('jwt-1');
+    loaded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened.map((o) => o.auth)).toEqual([
+      { token: 'jwt-1', deviceId: 'device-1', userType: 'registered' },
+    ]);
+    opened[0]!.socket.serverEmits('connect');
+    await expect(prepared).resolves.toBeUndefined();
+  });
+
+  it('closed while the client loads: opens nothing', async () => {
+    const { engine, opened, loaded } = setupLoading();
+    const prepared = engine.prepare();
+    engine.dispose();
+    loaded();
+    await expect(prepared).rejects.toThrow(/closed while it was opening/);
+    expect(opened).toHaveLength(0);
+  });
+});

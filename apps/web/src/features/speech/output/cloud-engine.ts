@@ -86,6 +86,8 @@ export class CloudSpeechEngine implements SpeechEngine {
     timer: ReturnType<typeof setInterval> | null;
   } | null = null;
   private pendingStarts = 0;
+  /** Counts disconnects: a socket still being opened when one happens is not wanted any more. */
+  private closings = 0;
   lastTask: SpeechTask | null = null;
 
   constructor(options: CloudEngineOptions = {}) {
@@ -150,6 +152,12 @@ export class CloudSpeechEngine implements SpeechEngine {
 
   private async openSocket(): Promise<Socket> {
     this.disconnect();
+    const closings = this.closings;
+    const loading = this.opts.socketFactory.ready?.();
+    if (loading) {
+      await loading;
+      if (closings !== this.closings) throw new Error('speech socket closed while it was opening');
+    }
     const auth = this.opts.identity.auth();
     const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, { ...this.opts.socket, auth });
     this.socket = socket;
@@ -203,6 +211,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   }
 
   private disconnect(): void {
+    this.closings += 1;
     this.stopHeartbeat?.();
     this.stopHeartbeat = null;
     const socket = this.socket;

@@ -1,0 +1,92 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { endOfDay, localDate, startOfDay } from '../../db/day-sql.ts';
+import { analyses, speechTexts, userActiveDays, users } from '../../db/schema.ts';
+
+/** Days `from`..`to` (inclusive) of the server's time zone. */
+export interface DayRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+const within = (column: SQLWrapper, range: DayRange): SQL =>
+  sql`${column} >= ${startOfDay(range.from, range.timeZone)} and ${column} < ${endOfDay(range.to, range.timeZone)}`;
+
+/**
+ * The dashboard's numbers, each one SQL aggregate over the tables the product writes as it is
+ * used (never counters kept in a process), so every node answers the same. Day ranges filter on
+ * the indexed timestamp; the day of each row is taken in the server's time zone.
+ */
+export class DashboardRepo {
+  constructor(private readonly db: Executor) {}
+
+  async summary(today: DayRange) {
+    const {
+      rows: [row],
+    } = await this.db.execute<{
+      users: number;
+      new_users: number;
+      active_users: number;
+      analyses: number;
+      median_ms: number | null;
+      speech_texts: number;
+    }>(sql`
+      select
+        (select count(*)::int from ${users}) as users,
+        (select count(*)::int from ${users} where ${within(users.createdAt, today)}) as new_users,
+        (select count(*)::int from ${userActiveDays} where ${userActiveDays.day} = ${today.from}::date) as active_users,
+        (select count(*)::int from ${analyses} where ${within(analyses.createdAt, today)}) as analyses,
+        (select percentile_cont(0.5) within group (order by ${analyses.durationMs}) from ${analyses}
+          where ${within(analyses.createdAt, today)} and ${analyses.outcome} = 'ok') as median_ms,
+        (select count(*)::int from ${speechTexts} where ${within(speechTexts.createdAt, today)}) as speech_texts
+    `);
+    if (!row) throw new Error('the summary query answered no row');
+    return row;
+  }
+
+  async newUsersPerDay(range: DayRange) {
+    const { rows } = await this.db.execute<{ day: string; n: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, n from (
+        select ${localDate(users.createdAt, range.timeZone)} as day, count(*)::int as n
+        from ${users} where ${within(users.createdAt, range)} group by 1) per_day`);
+    return rows;
+  }
+
+  async activeUsersPerDay(range: DayRange) {
+    const { rows } = await this.db.execute<{ day: string; n: number }>(sql`
+      select to_char(${userActiveDays.day}, 'YYYY-MM-DD') as day, count(*)::int as n
+      from ${userActiveDays}
+      where ${userActiveDays.day} between ${range.from}::date and ${range.to}::date group by 1`);
+    return rows;
+  }
+
+  async analysesPerDayAndScenario(range: DayRange) {
+    const { rows } = await this.db.execute<{ day: string; scenario: string; n: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, scenario, n from (
+        select ${localDate(analyses.createdAt, range.timeZone)} as day, ${analyses.scenario} as scenario,
+          count(*)::int as n
+        from ${analyses} where ${within(analyses.createdAt, range)} group by 1, 2) per_day`);
+    return rows;
+  }
+
+  async latencyPerDay(range: DayRange) {
+    const { rows } = await this.db.execute<{ day: string; median: number; p95: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, median, p95 from (
+        select ${localDate(analyses.createdAt, range.timeZone)} as day,
+          percentile_cont(0.5) within group (order by ${analyses.durationMs}) as median,
+          percentile_cont(0.95) within group (order by ${analyses.durationMs}) as p95
+        from ${analyses} where ${within(analyses.createdAt, range)} and ${analyses.outcome} = 'ok'
+        group by 1) per_day`);
+    return rows;
+  }
+
+  async failuresPerDay(range: DayRange) {
+    const { rows } = await this.db.execute<{ day: string; failed: number; total: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, failed, total from (
+        select ${localDate(analyses.createdAt, range.timeZone)} as day,
+          (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed, count(*)::int as total
+        from ${analyses} where ${within(analyses.createdAt, range)} group by 1) per_day`);
+    return rows;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Plugin } from 'vite';
+
+const ROOT = '<div id="root"></div>';
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The app's loading state as React's first render draws it (root-layout.tsx: no header nor
+ * navigation until the app has started, the polite "loading" status in <main>).
+ */
+export function loadingShellHtml(loadingText: string): string {
+  return (
+    '<div class="app"><main id="main" tabindex="-1" class="app-main">' +
+    `<p class="app-loading" role="status" aria-live="polite">${escapeHtml(loadingText)}</p></main></div>`
+  );
+}
+
+/**
+ * The first paint comes from the HTML itself, before any script has arrived: the loading state,
+ * drawn exactly as React then draws it, so that nothing moves when React takes over
+ * (loading-shell.test.ts keeps the two equal). In the default language.
+ */
+export function loadingShell(loadingText: string): Plugin {
+  return {
+    name: 'sfm-loading-shell',
+    transformIndexHtml(html) {
+      if (!html.includes(ROOT)) throw new Error(`index.html has no empty ${ROOT} for the loading shell`);
+      return html.replace(ROOT, `<div id="root">${loadingShellHtml(loadingText)}</div>`);
+    },
+  };
+}

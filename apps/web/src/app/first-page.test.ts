@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../session/session-store.ts';
+import { isPending, type FeatureRoute } from '../ui/feature-manifest.ts';
+import { routes } from '../ui/routes.ts';
+import { loginAs } from '../test-utils.tsx';
+import { lookup } from './features.ts';
+import { preloadFirstPage } from './first-page.ts';
+
+function spyOnPage(path: string) {
+  const page = (lookup(path).route as FeatureRoute).page;
+  if (isPending(page)) throw new Error(`${path} has no code to load`);
+  return vi.spyOn(page, 'preload');
+}
+
+afterEach(() => {
+  localStorage.clear();
+  useSession.getState().reloadFromStorage();
+});
+
+describe('preloading the first page', () => {
+  it('loads the page at the address for a visitor who may open it', () => {
+    loginAs();
+    const seeForMe = spyOnPage(routes.seeForMe);
+    const login = spyOnPage(routes.login);
+    preloadFirstPage(routes.seeForMe, '');
+    expect(seeForMe).toHaveBeenCalledOnce();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('loads the page the guard sends a visitor to instead', () => {
+    const seeForMe = spyOnPage(routes.seeForMe);
+    const login = spyOnPage(routes.login);
+    preloadFirstPage(routes.seeForMe, '');
+    expect(login).toHaveBeenCalledOnce();
+    expect(seeForMe).not.toHaveBeenCalled();
+  });
+
+  it('loads nothing for a page still to be built', () => {
+    loginAs();
+    expect(() => preloadFirstPage(routes.market, '')).not.toThrow();
+  });
+});

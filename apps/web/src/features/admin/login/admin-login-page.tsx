@@ -1,0 +1,120 @@
+import { AdminLoginRequest, endpoints } from '@sfm/protocol';
+import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { apiText } from '../../../i18n/index.ts';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { useSession } from '../../../session/index.ts';
+import { announce } from '../../../ui/announcer.tsx';
+import { safeRedirect } from '../../../ui/routes.ts';
+import { adminCall, failureText } from '../admin-api.ts';
+import { useAdminNotice } from '../admin-notice.ts';
+import { ADMIN_HOME } from '../admin-pages.ts';
+import { ADMIN_ROOT } from '../admin-paths.ts';
+import { AdminHeading } from '../shell/admin-heading.tsx';
+import { AdminProviders } from '../shell/admin-providers.tsx';
+import { isLogout } from '../shell/logout.ts';
+
+/** Only a page of the back office is a place to go on to after signing in. */
+function afterLogin(redirect: string | null): string {
+  const target = safeRedirect(redirect);
+  return target?.startsWith(`${ADMIN_ROOT}/`) ? target : ADMIN_HOME;
+}
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/** The protocol's own rule, so the form says what the server would. */
+const required = (field: keyof Values) => ({
+  validator: (_: unknown, value: string | undefined) => {
+    const issue = AdminLoginRequest.shape[field].safeParse(value ?? '').error?.issues[0];
+    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
+  },
+});
+
+function LoginForm() {
+  const { t } = useTranslation(ADMIN_NS);
+  const setAdminToken = useSession((s) => s.setAdminToken);
+  const notice = useAdminNotice((s) => s.text);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  // the reason the last session ended is for this visit of the page only
+  useEffect(() => () => useAdminNotice.getState().clear(), []);
+
+  const submit = async (values: Values) => {
+    setError('');
+    setBusy(true);
+    const endStatus = announce(t('login.submitting'));
+    try {
+      const answer = await adminCall(endpoints.adminLogin, values);
+      if (!answer.ok) {
+        setError(answer.message);
+        return;
+      }
+      useAdminNotice.getState().clear();
+      announce(t('login.success'));
+      // the page then goes on to the redirect (below)
+      setAdminToken(answer.data.token);
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      endStatus();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-login__card">
+      <AdminHeading title={t('login.title')} />
+      <div role="alert">
+        {error || notice ? <Alert type="error" showIcon title={error || notice} /> : null}
+      </div>
+      <Form<Values> layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)}>
+        <Form.Item label={t('login.username')} name="username" rules={[required('username')]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item label={t('login.password')} name="password" rules={[required('password')]}>
+          {/* antd's show-password eye is a 14 px icon that is not a button: too small, and mute to a keyboard */}
+          <Input.Password autoComplete="current-password" visibilityToggle={false} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** Logout lands here: the token ends now that no admin page is on screen to take it for an expiry. */
+function useLogout(): boolean {
+  const { t } = useTranslation(ADMIN_NS);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loggingOut = isLogout(location.state);
+  useEffect(() => {
+    if (!loggingOut) return;
+    useSession.getState().setAdminToken(null);
+    announce(t('shell.loggedOut'));
+    // a reload or a history step back here must not log out again
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [loggingOut, location.pathname, navigate, t]);
+  return loggingOut;
+}
+
+/** /bme_admin: the operators' sign-in (spec §2), on to the redirect or the dashboard. */
+export function AdminLoginPage() {
+  const [params] = useSearchParams();
+  const hasToken = useSession((s) => Boolean(s.adminToken));
+  const loggingOut = useLogout();
+  if (hasToken && !loggingOut) return <Navigate to={afterLogin(params.get('redirect'))} replace />;
+  return (
+    <AdminProviders>
+      <div className="admin-area admin-login">
+        <LoginForm />
+      </div>
+    </AdminProviders>
+  );
+}

@@ -1,0 +1,7 @@
+import type { AdminProfile } from '@sfm/protocol';
+import { createContext, useContext } from 'react';
+
+/** The signed-in admin, as the shell loaded it (null until then). */
+export const AdminProfileContext = createContext<AdminProfile | null>(null);
+
+export const useAdminProfile = (): AdminProfile | null => useContext(AdminProfileContext);

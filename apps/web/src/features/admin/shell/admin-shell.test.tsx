@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
+
+const profile = (role: 'super_admin' | 'operator') => ({ id: 'a1', username: 'alice', role });
+
+/** The admin's own profile for /api/admin/me; anything else answers `other`. */
+function serve(role: 'super_admin' | 'operator', other: () => Response = () => fail(500, 'internal')) {
+  return mockFetch((url) => (url === '/api/admin/me' ? ok(profile(role)) : other()));
+}
+
+const signedIn = () => seedStorage({ admin_token: 'adm-1', privacyAccepted: 'true' });
+
+describe('the back office frame', () => {
+  it('lists every admin page in the spec order, the admins page for a super-admin only', async () => {
+    signedIn();
+    serve('super_admin');
+    const view = renderApp('/bme_admin/scenes');
+    const menu = screen.getByRole('navigation', { name: '管理菜单' });
+    await screen.findByText('alice（超级管理员）');
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      '数据概览',
+      '用户管理',
+      '场景管理',
+      '积分配置',
+      '版本管理',
+      '通话记录',
+      '系统调用',
+      '管理员',
+      '操作日志',
+    ]);
+    expect(within(menu).getByRole('link', { name: '场景管理' })).toHaveAttribute('aria-current', 'page');
+    view.unmount();
+
+    serve('operator');
+    renderApp('/bme_admin/admins');
+    await screen.findByText('alice（运营）');
+    expect(screen.queryByRole('link', { name: '管理员' })).toBeNull();
+    expect(await screen.findByText('只有超级管理员可以打开此页面。')).toBeInTheDocument();
+  });
+
+  it('says "not found" inside the frame for an unknown admin path', async () => {
+    signedIn();
+    serve('operator');
+    renderApp('/bme_admin/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: '页面不存在' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: '管理菜单' })).toBeInTheDocument();
+  });
+
+  it('sends an operator whose token expired to the login page, redirect kept, and says why', async () => {
+    signedIn();
+    mockFetch(() => fail(401, 'token_invalid', '登录已过期，请重新登录'));
+    const { router } = renderApp('/bme_admin/scenes?x=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/bme_admin/scenes?x=1');
+    expect(localStorage.getItem('admin_token')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: '管理员登录' })).toBeInTheDocument();
+    const shown = screen.getAllByRole('alert').find((region) => region.querySelector('.ant-alert'));
+    expect(shown).toHaveTextContent('登录已过期，请重新登录');
+  });
+
+  it('logs out to the login page without a redirect; the user session is untouched', async () => {
+    signedIn();
+    seedStorage({ token: 'user-jwt' });
+    serve('operator');
+    const { router } = renderApp('/bme_admin/calls');
+    await userEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin'));
+    expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem('admin_token')).toBeNull();
+    expect(localStorage.getItem('token')).toBe('user-jwt');
+  });
+});
+
+describe('the admin login page', () => {
+  it('signs in and goes on to the redirect', async () => {
+    seedStorage({ privacyAccepted: 'true' });
+    const fetch = mockFetch((url) =>
+      url === '/api/admin/auth/login' ? ok({ token: 'adm-9' }) : ok(profile('operator')),
+    );
+    const { router } = renderApp('/bme_admin?redirect=%2Fbme_admin%2Fversions');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('用户名'), 'alice');
+    await user.type(screen.getByLabelText('密码'), 'admin-pass-1');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin/versions'));
+    expect(localStorage.getItem('admin_token')).toBe('adm-9');
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+      username: 'alice',
+      password: 'admin-pass-1',
+    });
+  });
+
+  it("says what is missing before asking the server, and shows the server's refusal", async () => {
+    seedStorage({ privacyAccepted: 'true' });
+    const fetch = mockFetch(() => fail(401, 'admin_login_failed', '用户名或密码错误'));
+    renderApp('/bme_admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('用户名'), 'alice');
+    await user.type(screen.getByLabelText('密码'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+  });
+
+  it('is not an open redirect: a target outside the back office goes to the dashboard', async () => {
+    seedStorage({ admin_token: 'adm-1', privacyAccepted: 'true' });
+    serve('operator', () => ok(null));
+    const { router } = renderApp('/bme_admin?redirect=%2Fprofile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin/dashboard'));
+  });
+});

@@ -1,0 +1,104 @@
+import { endpoints, type AdminProfile } from '@sfm/protocol';
+import { Alert, Button, Result, Spin } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { useSession } from '../../../session/index.ts';
+import { isPending } from '../../../ui/feature-manifest.ts';
+import { adminCall, useAdminData } from '../admin-api.ts';
+import { ADMIN_PAGES, adminPageAt, type AdminPage } from '../admin-pages.ts';
+import { ADMIN_ROOT } from '../admin-paths.ts';
+import { LOGGING_OUT } from './logout.ts';
+import { AdminHeading } from './admin-heading.tsx';
+import { AdminProfileContext } from './admin-profile.ts';
+import { AdminProviders } from './admin-providers.tsx';
+
+const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
+  !page.superAdminOnly || profile?.role === 'super_admin';
+
+function SideMenu({ profile }: { profile: AdminProfile | null }) {
+  const { t } = useTranslation(ADMIN_NS);
+  return (
+    <nav className="admin-shell__menu" aria-label={t('menu.label')}>
+      <ul>
+        {ADMIN_PAGES.filter((p) => p.menu && mayOpen(p, profile)).map((page) => (
+          <li key={page.path}>
+            <NavLink to={page.path}>{t(page.titleKey)}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation(ADMIN_NS);
+  return (
+    <div className="admin-loading" role="status">
+      <Spin /> {t('shell.loading')}
+    </div>
+  );
+}
+
+/** The content of the page at the current path: its code, or the honest "not yet". */
+function PageContent({ page, profile }: { page: AdminPage; profile: AdminProfile | null }) {
+  const { t } = useTranslation(ADMIN_NS);
+  // the role is not known yet: say nothing rather than "forbidden" for a moment
+  if (page.superAdminOnly && !profile) return <Loading />;
+  if (!mayOpen(page, profile)) return <Result status="403" subTitle={t('shell.forbidden')} />;
+  if (isPending(page.page)) return <p className="admin-pending">{t('shell.pending')}</p>;
+  const { Component } = page.page;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/**
+ * The back office's frame around every admin page (one chunk, kept while the operator moves
+ * between pages): the side menu of admin-pages.ts in its order, the signed-in admin and logout,
+ * and the page's heading and content.
+ */
+export function AdminShell() {
+  const { t } = useTranslation(ADMIN_NS);
+  const { t: tApp } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.adminToken);
+  const me = useAdminData(token ?? '', (signal) => adminCall(endpoints.adminMe, undefined, { signal }));
+  const profile = me.data;
+  const page = adminPageAt(pathname);
+
+  // the login page ends the token: dropped here, the guard would take it for an expiry (redirect)
+  const logout = () => void navigate(ADMIN_ROOT, { replace: true, state: LOGGING_OUT });
+
+  return (
+    <AdminProviders>
+      <div className="admin-area admin-shell">
+        <div className="admin-shell__side">
+          <p className="admin-shell__brand">{t('title')}</p>
+          <SideMenu profile={profile} />
+        </div>
+        <div className="admin-shell__body">
+          <div className="admin-shell__top">
+            {profile ? (
+              <span className="admin-shell__who">
+                {t('shell.signedInAs', { name: profile.username, role: t(`roles.${profile.role}`) })}
+              </span>
+            ) : null}
+            <Button onClick={logout}>{t('shell.logout')}</Button>
+          </div>
+          <div className="admin-shell__content">
+            <AdminHeading title={page ? t(page.titleKey) : tApp('notFound.title')} />
+            {me.error && !profile ? <Alert type="error" showIcon title={me.error} /> : null}
+            <AdminProfileContext value={profile}>
+              {page ? <PageContent page={page} profile={profile} /> : <p>{tApp('notFound.text')}</p>}
+            </AdminProfileContext>
+          </div>
+        </div>
+      </div>
+    </AdminProviders>
+  );
+}

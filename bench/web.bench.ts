@@ -1,0 +1,144 @@
+/**
+ * Lighthouse 12 (mobile preset, simulated throttling) on the built web app served by the real server,
+ * in Debian's Chromium: performance, accessibility and best-practices scores, LCP and TBT per page,
+ * the median of RUNS runs by performance. Every run is a first visit (Lighthouse clears the service
+ * worker, its caches and the HTTP cache; the signed-in pages get a fresh session in localStorage,
+ * which Lighthouse keeps). Numbers, not pass/fail. Run: `npm run bench:web` (builds first);
+ * LIGHTHOUSE_RUNS sets the runs per page, LIGHTHOUSE_REPORT_DIR keeps the reports.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { endpoints, type AuthSession } from '@sfm/protocol';
+import type { BrowserContext } from 'playwright-core';
+import { launchPersistentBrowser } from '../e2e/support/browser.ts';
+import { repoRoot, startServer } from '../e2e/support/server.ts';
+import { registerViaApi, storeSeed, uniquePhone, type StorageSeed } from '../e2e/support/session.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Set: each page's median report is written there (`<page>.json`), to see what weighs. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const PASSWORD = 'long-enough-1';
+/** Spec §2: the pages a visitor opens without signing in; the rest need a user. */
+const PAGES: { path: string; signedIn: boolean }[] = [
+  { path: '/', signedIn: false },
+  { path: '/login', signedIn: false },
+  { path: '/see-for-me', signedIn: true },
+  { path: '/aichat', signedIn: true },
+  { path: '/market', signedIn: true },
+  { path: '/profile', signedIn: true },
+  { path: '/points-logs', signedIn: true },
+];
+
+interface Result {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Lighthouse's CPU benchmark at the start of the run: lower means a busier or slower machine. */
+  benchmarkIndex: number;
+  report: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function login(baseUrl: string, phone: string): Promise<AuthSession> {
+  const res = await fetch(baseUrl + endpoints.login.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { data: AuthSession }).data;
+}
+
+/** Puts exactly this seed in the origin's localStorage, from a page that runs no app code. */
+async function seed(context: BrowserContext, baseUrl: string, value: StorageSeed): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(baseUrl + endpoints.health.path);
+  await page.evaluate(storeSeed, value);
+  await page.close();
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
+    report: JSON.stringify(result.lhr),
+  };
+}
+
+// WEB_DIST_DIR (the server's own setting) measures another build, e.g. a copy from before a change
+const distDir = process.env.WEB_DIST_DIR || join(repoRoot, 'apps/web/dist');
+if (!existsSync(join(distDir, 'index.html'))) {
+  throw new Error(`no web app built in ${distDir}: run \`npm run build\` (npm run bench:web does)`);
+}
+// the server's own work (analysing the camera's first picture, speaking) would otherwise take CPU
+// from the browser being measured: on a phone it runs elsewhere
+const server = await startServer({ LOG_LEVEL: 'warn' }, undefined, { lowPriority: true });
+const profileDir = mkdtempSync(join(tmpdir(), 'sfm-lighthouse-'));
+const port = await freePort();
+// Lighthouse drives its own tab over the debugging port; the persistent context is that same
+// (default) browser context, so the storage seeded here is the storage Lighthouse's tab sees.
+const context = await launchPersistentBrowser(profileDir, [
+  `--remote-debugging-port=${port}`,
+  // /see-for-me opens the camera as a user would, on Chromium's test pattern
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+]);
+try {
+  const phone = uniquePhone();
+  await registerViaApi(server.url, { phone, password: PASSWORD, nickname: '测速' });
+  // the simulated throttling multiplies the CPU time it sees: other work on the machine counts
+  console.log(`Lighthouse 12, mobile, median of ${RUNS} run(s) per page; load ${loadavg()[0]?.toFixed(1)}`);
+  console.log('page          perf  a11y  best   LCP ms   TBT ms  cpu index');
+  for (const { path, signedIn } of PAGES) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const session = signedIn ? await login(server.url, phone) : undefined;
+      await seed(context, server.url, { privacyAccepted: true, session });
+      runs.push(await audit(server.url + path, port));
+    }
+    const mid = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+    if (!mid) continue;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${path.slice(1) || 'home'}.json`), mid.report);
+    }
+    const cells = [mid.performance, mid.accessibility, mid.bestPractices].map((n) => String(n).padStart(4));
+    const times = [mid.lcpMs, mid.tbtMs, mid.benchmarkIndex].map((n) => n.toFixed(0).padStart(8));
+    const all = runs.map((r) => r.performance).join('/');
+    console.log(`${path.padEnd(13)}${cells.join('  ')} ${times.join(' ')}   (perf runs ${all})`);
+  }
+  console.log(`load at the end ${loadavg()[0]?.toFixed(1)}`);
+} finally {
+  await context.close();
+  rmSync(profileDir, { recursive: true, force: true });
+  await server.stop();
+}
