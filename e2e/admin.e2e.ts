@@ -227,6 +227,31 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
     await expectNoAxeViolations();
   });
 
+  it('fits a phone: the menu folds behind its button, the page never scrolls sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/bme_admin/users');
+      await page.locator('.admin-shell__who').waitFor();
+      const menu = page.getByRole('navigation', { name: '管理菜单' });
+      const toggle = page.getByRole('button', { name: '菜单' });
+      expect(await menu.isVisible()).toBe(false);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      const pageWidth = () => page.evaluate(() => document.scrollingElement!.scrollWidth);
+      expect(await pageWidth()).toBe(390);
+      await toggle.press('Enter');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expectNoAxeViolations();
+      await menu.getByRole('link', { name: '操作日志' }).click();
+      await page.getByRole('heading', { level: 1, name: '操作日志' }).waitFor();
+      expect(await menu.isVisible()).toBe(false);
+      await page.goto('/bme_admin/dashboard');
+      await page.locator('[data-stat="users"] dd').waitFor();
+      expect(await pageWidth()).toBe(390);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('sends an operator whose admin token has expired back to login, the page kept as the redirect', async () => {
     await page.evaluate(() => localStorage.setItem('admin_token', 'expired.admin.token'));
     await page.goto('/bme_admin/users?page=2');

@@ -24,6 +24,7 @@ export const adminEn: AdminMessages = {
   shell: {
     signedInAs: '{{name}} ({{role}})',
     logout: 'Log out',
+    menuToggle: 'Menu',
     loggedOut: 'Logged out',
     loading: 'Loading…',
     forbidden: 'Only a super-admin may open this page.',

@@ -25,6 +25,7 @@ export const adminZhCN = {
   shell: {
     signedInAs: '{{name}}（{{role}}）',
     logout: '退出登录',
+    menuToggle: '菜单',
     loggedOut: '已退出登录',
     loading: '正在加载…',
     forbidden: '只有超级管理员可以打开此页面。',

@@ -1,6 +1,6 @@
 import { endpoints, type AdminProfile } from '@sfm/protocol';
 import { Alert, Button, Result, Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
@@ -17,18 +17,40 @@ import { AdminProviders } from './admin-providers.tsx';
 const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
   !page.superAdminOnly || profile?.role === 'super_admin';
 
+/**
+ * The side menu; on a phone it folds behind a "menu" button (a disclosure) so the page keeps the
+ * width, and folds again once a page is chosen.
+ */
 function SideMenu({ profile }: { profile: AdminProfile | null }) {
   const { t } = useTranslation(ADMIN_NS);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <nav className="admin-shell__menu" aria-label={t('menu.label')}>
-      <ul>
-        {ADMIN_PAGES.filter((p) => p.menu && mayOpen(p, profile)).map((page) => (
-          <li key={page.path}>
-            <NavLink to={page.path}>{t(page.titleKey)}</NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <>
+      <button
+        type="button"
+        className="admin-shell__menu-toggle"
+        aria-expanded={open}
+        aria-controls="admin-menu"
+        onClick={() => setOpen((was) => !was)}
+      >
+        {t('shell.menuToggle')}
+      </button>
+      <nav
+        id="admin-menu"
+        className={open ? 'admin-shell__menu admin-shell__menu--open' : 'admin-shell__menu'}
+        aria-label={t('menu.label')}
+      >
+        <ul>
+          {ADMIN_PAGES.filter((p) => p.menu && mayOpen(p, profile)).map((page) => (
+            <li key={page.path}>
+              <NavLink to={page.path}>{t(page.titleKey)}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }
 
