@@ -6,7 +6,17 @@ import boundaries from './eslint-rules/boundaries.js';
 import { BOUNDARY_ZONES, FEATURE_FACES } from './eslint-rules/zones.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tsbuild/**', 'e2e/.artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tsbuild/**',
+      'e2e/.artifacts/**',
+      'apps/web/android/**',
+      'apps/web/ios/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -87,8 +87,20 @@ describe.skipIf(!hasChromium)(
       ],
       ['role select', () => member, '/role-select'],
       ['personal centre', () => member, '/profile'],
-      ['a page of a later issue', () => member, '/points-logs'],
+      ['points history', () => member, '/points-logs'],
+      ['recharge and VIP', () => member, '/points-recharge'],
       ['speech debug', () => member, '/speech-debug'],
+      ['market', () => member, '/market'],
+      ['add a scene', () => member, '/market/scene/add'],
+      [
+        'add a scene with errors shown',
+        () => member,
+        '/market/scene/add',
+        async (p) => {
+          await p.getByRole('button', { name: '提交审核' }).click();
+          await p.locator('.field__error').first().waitFor();
+        },
+      ],
     ];
 
     it.each(cases)(

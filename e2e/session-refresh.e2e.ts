@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)(
       calls.length = 0;
 
       await suite.page.getByRole('button', { name: /我是志愿者/ }).click();
-      await suite.page.waitForURL((u) => u.pathname === '/see-for-me');
+      await suite.page.waitForURL((u) => u.pathname === '/volunteer-calls');
       expect(calls).toEqual([
         `PATCH ${endpoints.updateMe.path} 401`,
         `POST ${endpoints.refreshToken.path} 200`,

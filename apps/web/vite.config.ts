@@ -68,7 +68,7 @@ function installableApp(): Plugin[] {
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,mp3}', 'icons/apple-touch-icon.png'],
-        globIgnores: ['sw-media-ranges.js'],
+        globIgnores: ['sw-media-ranges.js', 'sw-push.js'],
         manifestTransforms: [
           async (entries) => ({ manifest: entries.filter((e) => !scope.isLeftOut(e.url)), warnings: [] }),
         ],
@@ -79,8 +79,9 @@ function installableApp(): Plugin[] {
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         inlineWorkboxRuntime: true,
-        // first: byte ranges of the precached sounds (public/sw-media-ranges.js)
-        importScripts: ['/sw-media-ranges.js'],
+        // first: byte ranges of the precached sounds (public/sw-media-ranges.js); then the rings
+        // of volunteers off the page (public/sw-push.js)
+        importScripts: ['/sw-media-ranges.js', '/sw-push.js'],
       },
       integration: {
         // a build that writes nothing (tests reading the output in memory) must not write sw.js

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
 import type { Database } from './db/database.ts';
 import { createRecognizer } from './engines/asr/create-recognizer.ts';
+import { createChatModel } from './engines/chat/create-chat-model.ts';
 import type { Engines } from './engines/engines.ts';
 import { createSynthesizer } from './engines/tts/create-synthesizer.ts';
 import type { SpeechSynthesizer } from './engines/tts/speech-synthesizer.ts';
@@ -20,14 +21,22 @@ import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
 import * as auth from './modules/auth/module.ts';
+import * as calls from './modules/calls/module.ts';
+import * as chat from './modules/chat/module.ts';
 import * as dashboard from './modules/dashboard/module.ts';
 import * as health from './modules/health/module.ts';
+import * as market from './modules/market/module.ts';
+import * as account from './modules/account/module.ts';
+import * as feedback from './modules/feedback/module.ts';
+import { createPointsEconomy } from './modules/points/points-economy.ts';
+import * as points from './modules/points/module.ts';
 import * as site from './modules/site/module.ts';
 import * as speech from './modules/speech/module.ts';
 import * as users from './modules/users/module.ts';
 import { UsersRepo } from './modules/users/repo.ts';
 import { userAdmission } from './modules/users/user-admission.ts';
 import * as vision from './modules/vision/module.ts';
+import * as versions from './modules/versions/module.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { systemClock, type Clock } from './security/clock.ts';
@@ -39,7 +48,23 @@ import { createImageStore } from './storage/create-image-store.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
 /** The server's features. Adding one is adding its folder under modules/ and a line here. */
-const MODULES: readonly ServerModule[] = [health, site, auth, users, admin, dashboard, vision, speech];
+const MODULES: readonly ServerModule[] = [
+  health,
+  site,
+  auth,
+  users,
+  admin,
+  dashboard,
+  vision,
+  speech,
+  chat,
+  versions,
+  points,
+  calls,
+  market,
+  account,
+  feedback,
+];
 
 export interface AppDeps {
   config: Config;
@@ -101,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vision: deps.visionEngine,
     synthesizer: deps.speechSynthesizer ?? createSynthesizer(config.speech, logger),
     recognizer: createRecognizer(config.speech),
+    chat: createChatModel(config.chat),
   };
   app.addHook('onClose', () => engines.synthesizer.close());
   const shared: Omit<ModuleContext, 'http' | 'scope'> = {
@@ -115,6 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engines,
     security: { tokens, passwords: deps.passwordHasher ?? new PasswordHasher(), secret: deps.jwtSecret },
     audit: new AuditLog(db, clock),
+    points: createPointsEconomy({
+      db,
+      clock,
+      logger,
+      timeZone: config.timeZone,
+      secret: deps.jwtSecret,
+      payments: config.payments,
+    }),
     adapters: {
       imageStore: deps.imageStore ?? createImageStore(config),
       sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),

@@ -9,6 +9,23 @@ import {
   type VisionConfig,
 } from './config/vision-config.ts';
 import { speechConfigOrThrow, type SpeechConfig } from './config/speech-config.ts';
+import {
+  chatConfigOrProblems,
+  DEFAULT_CHAT_MODEL,
+  DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_CHAT_TIMEOUT_SECONDS,
+  DEFAULT_DASHSCOPE_CHAT_VISION_MODEL,
+  type ChatConfig,
+} from './config/chat-config.ts';
+import { CALLS_CONFIG_DOCS, callsConfigOrThrow, type CallsConfig } from './config/calls-config.ts';
+import {
+  PAYMENTS_CONFIG_DOCS,
+  paymentsConfigOrThrow,
+  type PaymentsConfig,
+} from './config/payments-config.ts';
+
+/** An APK of the app is tens of megabytes; 200 MB leaves room for one with the embedded models. */
+const APK_MAX_BYTES_DEFAULT = 200 * 1024 * 1024;
 
 /** The repository root, found from this file so the default web dist does not depend on the cwd. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -44,6 +61,10 @@ export const CONFIG_DOCS = {
   CORS_ORIGINS: [
     '(unset)',
     'Comma-separated origins allowed cross-origin (e.g. a Capacitor app); unset → same origin only, no CORS headers.',
+  ],
+  REDIS_URL: [
+    '(unset)',
+    'Redis URL (e.g. `redis://127.0.0.1:6379`) for the socket.io Redis adapter: set it on every node when scaling out, so that call ringing and signalling reach sockets on other nodes.',
   ],
   TRUST_PROXY: [
     'false',
@@ -96,6 +117,10 @@ export const CONFIG_DOCS = {
   IMAGE_RETENTION_HOURS: [
     '24',
     'Analysed photos (file/object and record) are deleted after this many hours, by a sweep every 10 minutes.',
+  ],
+  APK_MAX_BYTES: [
+    String(APK_MAX_BYTES_DEFAULT),
+    'Largest APK an admin may upload on the versions page (kept in the image store: `DATA_DIR/images/apks` or S3).',
   ],
   S3_BUCKET: [
     '(unset)',
@@ -150,6 +175,25 @@ export const CONFIG_DOCS = {
     'wss://dashscope.aliyuncs.com/api-ws/v1/inference/',
     'DashScope speech websocket (CosyVoice, Paraformer); the international endpoint or a test server.',
   ],
+  CHAT_ENGINE: [
+    '(auto)',
+    'AI chat model: `dashscope` (Qwen), `openai-compatible` (Ollama, vLLM, llama.cpp server) or `none`; unset → dashscope with DASHSCOPE_API_KEY, else openai-compatible with OPENAI_BASE_URL, else none (the chat says no model is configured; photos are still described).',
+  ],
+  CHAT_MODEL: [DEFAULT_CHAT_MODEL, 'Chat model name sent to the chat engine.'],
+  CHAT_VISION_MODEL: [
+    `(${DEFAULT_DASHSCOPE_CHAT_VISION_MODEL} on dashscope)`,
+    'Model for chat questions with a photo; unset on openai-compatible → the vision engine describes the photo and the chat model gets that description.',
+  ],
+  CHAT_TIMEOUT_SECONDS: [
+    String(DEFAULT_CHAT_TIMEOUT_SECONDS),
+    "Longest wait for the chat model's next piece of text (the first one included) before the answer fails with a timeout.",
+  ],
+  CHAT_RATE_LIMIT_PER_MINUTE: [
+    String(DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE),
+    'Chat questions per minute per user.',
+  ],
+  ...CALLS_CONFIG_DOCS,
+  ...PAYMENTS_CONFIG_DOCS,
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** Whether the runtime (and so PostgreSQL, which has the same IANA names) knows the zone. */
@@ -192,6 +236,7 @@ const EnvSchema = z.object({
   ADMIN_TOKEN_TTL_SECONDS: positiveInt.default(8 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY: trustProxy.default(false),
   BODY_LIMIT_BYTES: positiveInt.default(12 * 1024 * 1024),
   SMS_SENDER: z.enum(['log']).default('log'),
@@ -202,6 +247,7 @@ const EnvSchema = z.object({
   VISION_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   IMAGE_URL_TTL_SECONDS: positiveInt.default(3600),
   IMAGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  APK_MAX_BYTES: positiveInt.default(APK_MAX_BYTES_DEFAULT),
   S3_BUCKET: z.string().trim().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -236,6 +282,8 @@ export interface Config {
   adminTokenTtlSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   corsOrigins: string[];
+  /** Set: the sockets of every node share rooms through Redis. */
+  redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
   bodyLimitBytes: number;
   smsSender: 'log';
@@ -249,9 +297,15 @@ export interface Config {
   visionRateLimitPerMinute: number;
   imageUrlTtlSeconds: number;
   imageRetentionHours: number;
+  /** The largest APK upload (the versions page). */
+  apkMaxBytes: number;
   /** Set when S3_BUCKET is; otherwise images live under DATA_DIR/images. */
   s3: S3Config | undefined;
   speech: SpeechConfig;
+  calls: CallsConfig;
+  /** Which gateway takes the money for recharges and VIP plans. */
+  payments: PaymentsConfig;
+  chat: ChatConfig;
 }
 
 /** Problems of the S3 settings, as "path: message" lines like the schema's. */
@@ -277,13 +331,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   const vision = parseVision(present);
+  const chat = chatConfigOrProblems(present);
   const problems = [
     ...(parsed.success
       ? s3Problems(parsed.data)
       : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
     ...(Array.isArray(vision) ? vision : []),
+    ...(Array.isArray(chat) ? chat : []),
   ];
-  if (!parsed.success || Array.isArray(vision) || problems.length > 0) {
+  if (!parsed.success || Array.isArray(vision) || Array.isArray(chat) || problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
@@ -304,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     smsSender: e.SMS_SENDER,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
@@ -312,9 +369,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     vision,
     speech: speechConfigOrThrow(present),
+    calls: callsConfigOrThrow(present),
+    payments: paymentsConfigOrThrow(present),
+    chat,
     visionRateLimitPerMinute: e.VISION_RATE_LIMIT_PER_MINUTE,
     imageUrlTtlSeconds: e.IMAGE_URL_TTL_SECONDS,
     imageRetentionHours: e.IMAGE_RETENTION_HOURS,
+    apkMaxBytes: e.APK_MAX_BYTES,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -6,6 +6,7 @@ import { createVisionEngine } from './engines/vision/create-vision-engine.ts';
 import { createLogger } from './logger.ts';
 import { loadJwtSecret } from './security/secrets.ts';
 import { attachSockets } from './sockets/attach-sockets.ts';
+import { connectRedisAdapter } from './sockets/redis-adapter.ts';
 import { startUp } from './start-up.ts';
 
 const startedAt = Date.now();
@@ -72,7 +73,8 @@ try {
     speechSynthesizer,
   });
   // socket.io on the same HTTP server; app.close() disconnects the sockets first (preClose)
-  const sockets = attachSockets(app, { corsOrigins: config.corsOrigins });
+  const redis = config.redisUrl ? await connectRedisAdapter(config.redisUrl, logger) : undefined;
+  const sockets = attachSockets(app, { corsOrigins: config.corsOrigins, redis });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void shutdown(signal, app));
   }

@@ -6,6 +6,7 @@ import type { DatabaseMode } from './db/connect.ts';
 import type { Database } from './db/database.ts';
 import type { Engines } from './engines/engines.ts';
 import type { IdentityResolver } from './http/identity.ts';
+import type { PointsEconomy } from './modules/points/points-economy.ts';
 import type { Router } from './http/router.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Clock } from './security/clock.ts';
@@ -42,6 +43,8 @@ export interface ModuleContext {
   security: { tokens: TokenService; passwords: PasswordHasher; secret: Uint8Array };
   /** The one way an admin's change is made: in a transaction with its audit row. */
   audit: AuditLog;
+  /** The points economy: metered features reserve through `points.meter` (modules/points/points-meter.ts). */
+  points: PointsEconomy;
   /** Outside services that tests replace: photo storage and the SMS gateway. */
   adapters: { imageStore: ImageStore; sms: SmsSender };
 }

@@ -11,6 +11,10 @@ describe('the loading shell in index.html', () => {
     const app = container.querySelector('.app');
     expect(app?.className).toBe(shell.content.querySelector('.app')?.className);
     expect(container.querySelector('main')?.outerHTML).toBe(shell.content.querySelector('main')?.outerHTML);
+    // the header's room, so that the header's arrival moves nothing (no layout shift)
+    expect(container.querySelector('.app-header')?.outerHTML).toBe(
+      shell.content.querySelector('.app-header')?.outerHTML,
+    );
   });
 
   it('goes into the empty root of index.html, and says so when there is none', () => {

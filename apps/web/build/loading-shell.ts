@@ -5,12 +5,14 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The app's loading state as React's first render draws it (root-layout.tsx: no header nor
- * navigation until the app has started, the polite "loading" status in <main>).
+ * The app's loading state as React's first render draws it on a page with a header (root-layout.tsx:
+ * the header's empty room, no navigation until the app has started, the polite "loading" status in
+ * <main>). A page without a header drops the room as React takes over, before any content shows.
  */
 export function loadingShellHtml(loadingText: string): string {
   return (
-    '<div class="app"><main id="main" tabindex="-1" class="app-main">' +
+    '<div class="app"><div class="app-header" aria-hidden="true"><span class="app-header__room"></span></div>' +
+    '<main id="main" tabindex="-1" class="app-main">' +
     `<p class="app-loading" role="status" aria-live="polite">${escapeHtml(loadingText)}</p></main></div>`
   );
 }

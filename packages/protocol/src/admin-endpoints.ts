@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AdminAccount,
   AdminAccounts,
@@ -24,6 +25,13 @@ import {
   DateRangeQuery,
   TemporaryPassword,
 } from './admin.ts';
+import {
+  AdminCallReports,
+  AdminCallReportsQuery,
+  AdminCallsPage,
+  AdminCallsQuery,
+  AdminHandleCallReportRequest,
+} from './calls-admin.ts';
 import { defineEndpoints } from './endpoints.ts';
 
 /**
@@ -138,4 +146,25 @@ export const adminEndpoints = defineEndpoints({
     data: AuditPage,
   },
   auditAdmins: { method: 'GET', path: '/api/admin/audit/admins', access: 'admin', data: AuditAdmins },
+  calls: {
+    method: 'GET',
+    path: '/api/admin/calls',
+    access: 'admin',
+    query: AdminCallsQuery,
+    data: AdminCallsPage,
+  },
+  callReports: {
+    method: 'GET',
+    path: '/api/admin/calls/reports',
+    access: 'admin',
+    query: AdminCallReportsQuery,
+    data: AdminCallReports,
+  },
+  handleCallReport: {
+    method: 'POST',
+    path: '/api/admin/calls/reports/handle',
+    access: 'admin',
+    body: AdminHandleCallReportRequest,
+    data: z.null(),
+  },
 });

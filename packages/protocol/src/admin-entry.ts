@@ -10,3 +10,8 @@ addMessages({ 'zh-CN': zhCN, en });
 
 export * from './admin.ts';
 export * from './admin-endpoints.ts';
+export * from './calls-admin.ts';
+export * from './points-admin.ts';
+export * from './versions-admin.ts';
+export * from './market-admin.ts';
+export * from './feedback-admin.ts';

@@ -237,12 +237,26 @@ export const AuditAction = z.enum(
     'admin.disable',
     'admin.enable',
     'admin.reset_password',
+    'version.create',
+    'version.update',
+    'version.upload_apk',
+    'version.publish',
+    'version.unpublish',
+    'scene.approve',
+    'scene.reject',
+    'scene.unpublish',
+    'points.config_update',
+    'points.gift',
+    'call.handle_report',
+    'feedback.reply',
   ],
   { error: 'errors.audit_action_invalid' },
 );
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditTargetType = z.enum(['user', 'admin'], { error: 'errors.audit_target_invalid' });
+export const AuditTargetType = z.enum(['user', 'admin', 'version', 'scene', 'points_config', 'feedback'], {
+  error: 'errors.audit_target_invalid',
+});
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 
 export const AuditQuery = z.strictObject({

@@ -15,12 +15,28 @@ import {
   VerifyTokenRequest,
   VerifyTokenResponse,
 } from './auth.ts';
-import { PointsDetails, PointsLogsPage, PointsLogsQuery } from './points.ts';
+import {
+  CreateOrderRequest,
+  OrderQuery,
+  PaymentOrder,
+  PointsCatalogue,
+  PointsDetails,
+  PointsLogsPage,
+  PointsLogsQuery,
+  SandboxCheckoutRequest,
+} from './points.ts';
 import { SiteInfo } from './site.ts';
 import { Capabilities, RecognizeRequest, RecognizeResponse } from './speech.ts';
 import { UpdateMeRequest, User } from './user.ts';
 import { AndroidLatest, VersionCheckQuery, VersionCheckResult } from './version.ts';
 import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
+import {
+  CallFeedbackRequest,
+  CallHistory,
+  PushKey,
+  PushSubscribeRequest,
+  PushUnsubscribeRequest,
+} from './calls.ts';
 
 /**
  * Who may call an endpoint:
@@ -136,6 +152,13 @@ export const endpoints = defineEndpoints({
     access: 'public',
     data: AndroidLatest,
   },
+  /** The newest published iOS version: its App Store address (the download page, the iOS update). */
+  iosLatest: {
+    method: 'GET',
+    path: '/api/version/ios/latest',
+    access: 'public',
+    data: AndroidLatest,
+  },
   pointsDetails: { method: 'GET', path: '/api/points/details', access: 'user', data: PointsDetails },
   pointsLogs: {
     method: 'GET',
@@ -143,6 +166,52 @@ export const endpoints = defineEndpoints({
     access: 'user',
     query: PointsLogsQuery,
     data: PointsLogsPage,
+  },
+  pointsCatalogue: { method: 'GET', path: '/api/points/catalogue', access: 'user', data: PointsCatalogue },
+  pointsCreateOrder: {
+    method: 'POST',
+    path: '/api/points/orders',
+    access: 'user',
+    body: CreateOrderRequest,
+    data: PaymentOrder,
+  },
+  /** The order's state; asking settles a paid order the notify has not reached yet (the user's return). */
+  pointsOrder: {
+    method: 'GET',
+    path: '/api/points/order',
+    access: 'user',
+    query: OrderQuery,
+    data: PaymentOrder,
+  },
+  sandboxCheckout: {
+    method: 'POST',
+    path: '/api/payments/sandbox/checkout',
+    access: 'user',
+    body: SandboxCheckoutRequest,
+    data: PaymentOrder,
+  },
+  callHistory: { method: 'GET', path: '/api/calls/history', access: 'user', data: CallHistory },
+  callFeedback: {
+    method: 'POST',
+    path: '/api/calls/feedback',
+    access: 'user',
+    body: CallFeedbackRequest,
+    data: z.null(),
+  },
+  callPushKey: { method: 'GET', path: '/api/calls/push/key', access: 'user', data: PushKey },
+  callPushSubscribe: {
+    method: 'POST',
+    path: '/api/calls/push/subscribe',
+    access: 'user',
+    body: PushSubscribeRequest,
+    data: z.null(),
+  },
+  callPushUnsubscribe: {
+    method: 'POST',
+    path: '/api/calls/push/unsubscribe',
+    access: 'user',
+    body: PushUnsubscribeRequest,
+    data: z.null(),
   },
 });
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatCapability } from './chat.ts';
 
 /** Single-shot recognition (spec §7 POST /api/speech/recognize). */
 export const RecognizeRequest = z.strictObject({
@@ -92,5 +93,6 @@ export const Capabilities = z.object({
     realtime: z.boolean(),
     singleShot: z.boolean(),
   }),
+  chat: ChatCapability,
 });
 export type Capabilities = z.infer<typeof Capabilities>;

@@ -12,15 +12,23 @@ export const VersionCheckQuery = z.strictObject({
 });
 export type VersionCheckQuery = z.infer<typeof VersionCheckQuery>;
 
+/**
+ * How a client takes a new version (spec §3/§4): force (it must update before going on), optional
+ * (it is offered), silent (the web reloads by itself; a native app offers it like an optional one).
+ */
+export const UpdateType = z.enum(['force', 'optional', 'silent'], { error: 'errors.update_type_invalid' });
+export type UpdateType = z.infer<typeof UpdateType>;
+
 export const VersionCheckResult = z.object({
   hasUpdate: z.boolean(),
-  update_type: z.enum(['force', 'optional', 'silent']),
+  update_type: UpdateType,
   version_name: z.string(),
   update_desc: z.string(),
 });
 export type VersionCheckResult = z.infer<typeof VersionCheckResult>;
 
 export const AndroidLatest = z.object({
+  /** An absolute address, or a path on this server (an uploaded APK): resolve it against the API's origin. */
   download_url: z.string(),
   version_name: z.string(),
   version_code: z.number().int(),
@@ -31,3 +39,14 @@ export type AndroidLatest = z.infer<typeof AndroidLatest>;
 /** Built-in fallbacks of spec §9. */
 export const DEFAULT_VERSION = { name: '1.0.0', code: 1 } as const;
 export const FALLBACK_BUILD_NUMBER = 100;
+
+/**
+ * The release-note markdown file the download page renders (spec §7), written from the published
+ * versions; 404 while none is published.
+ */
+export const RELEASE_NOTES_PATH = '/api/version/release-notes.md';
+
+/** Where a published version's uploaded APK is downloaded (byte ranges supported). */
+export const VERSION_APK_PATH = '/api/version/apk/:id/:file';
+export const versionApkPath = (versionId: string, versionName: string): string =>
+  `/api/version/apk/${versionId}/see-for-me-${versionName}.apk`;

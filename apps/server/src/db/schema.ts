@@ -197,3 +197,18 @@ export const auditLog = pgTable(
     index('audit_log_admin_idx').on(t.adminId, t.createdAt),
   ],
 );
+
+// the points economy (issue 11): its own file, one line here
+export * from './points-schema.ts';
+
+// app versions and updates (issue 15): its own file, one line here
+export * from './versions-schema.ts';
+
+// video calls with volunteers (issue 14): its own file, one line here
+export * from './calls-schema.ts';
+
+// the market of scenes (issue 12): its own file, one line here
+export * from './market-schema.ts';
+
+// the user's own settings and account deletion (issue 16): its own file, one line here
+export * from './account-schema.ts';

@@ -1,4 +1,5 @@
 import type { SpeechRecognizer } from './asr/speech-recognizer.ts';
+import type { ChatModel } from './chat/chat-model.ts';
 import type { SpeechSynthesizer } from './tts/speech-synthesizer.ts';
 import type { VisionEngine } from './vision/vision-engine.ts';
 
@@ -8,4 +9,6 @@ export interface Engines {
   synthesizer: SpeechSynthesizer;
   /** null: no recognizer is configured, recognition is unavailable. */
   recognizer: SpeechRecognizer | null;
+  /** null: no chat model is configured (none ships offline). */
+  chat: ChatModel | null;
 }

@@ -6,7 +6,8 @@ import {
   type MessageKey,
   isMessageKey,
 } from '@sfm/protocol';
-import type { FastifyInstance } from 'fastify';
+import { once } from 'node:events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -27,6 +28,11 @@ export interface RouteRequest<E extends Endpoint> {
 }
 
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>) => Promise<z.input<E['data']>>;
+
+/** A streamed answer: checks and refusals first (thrown), then the events, one per `data` schema. */
+export type StreamHandler<E extends Endpoint> = (
+  request: RouteRequest<E>,
+) => Promise<AsyncIterable<z.input<E['data']>>>;
 
 /** One limit checked before the handler runs, e.g. "10 a minute per phone". */
 export interface RateLimitRule<E extends Endpoint> {
@@ -80,41 +86,97 @@ export class Router {
   ) {}
 
   route<E extends Endpoint>(endpoint: E, handler: RouteHandler<E>, options: RouteOptions<E> = {}): void {
-    const { identities, limiter, validateResponses } = this.deps;
+    const { validateResponses } = this.deps;
     this.app.route({
       method: endpoint.method,
       url: endpoint.path,
       handler: async (request, reply) => {
-        const disconnected = new AbortController();
-        // the response's 'close' without a finished write means the connection dropped first
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) disconnected.abort(new Error('client disconnected'));
-        });
-        const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-        // who first, then what: a caller without the right to ask learns nothing about the input rules
-        const identity = await identities.resolve(endpoint.access, request.headers);
-        const input = {
-          body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
-          query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
-          identity,
-          ip: request.ip,
-          locale,
-          signal: disconnected.signal,
-        } as RouteRequest<E>;
-        for (const rule of options.rateLimits ?? []) {
-          await limiter.enforce(rule.bucket, rule.key(input), rule.limit);
-        }
+        const input = await this.admit(endpoint, request, reply, options);
         const data = await handler(input);
-        if (validateResponses) {
-          const checked = endpoint.data.safeParse(data);
-          if (!checked.success) {
-            throw new Error(
-              `answer of ${endpoint.method} ${endpoint.path} breaks the protocol: ${checked.error.message}`,
-            );
-          }
-        }
-        return { code: 200, message: translateMessage('ok', locale), data };
+        if (validateResponses) this.check(endpoint, data);
+        return { code: 200, message: translateMessage('ok', input.locale), data };
       },
     });
+  }
+
+  /**
+   * An endpoint that answers with server-sent events (`data: {json}` each, per the endpoint's
+   * `data` schema): identity, input and limits as `route`, and a refusal before the first event is
+   * the usual envelope. Writing waits for the client to read (back-pressure); a client that goes
+   * away aborts `signal` and ends the handler's iteration, so its work upstream stops too.
+   */
+  stream<E extends Endpoint>(endpoint: E, handler: StreamHandler<E>, options: RouteOptions<E> = {}): void {
+    const { validateResponses } = this.deps;
+    this.app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const input = await this.admit(endpoint, request, reply, options);
+        const events = await handler(input);
+        const out = reply.raw;
+        // from here on the answer is ours to write: the headers set so far (security) come along
+        reply.hijack();
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) out.setHeader(name, value);
+        }
+        out.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no',
+        });
+        try {
+          for await (const event of events) {
+            if (validateResponses) this.check(endpoint, event);
+            if (!out.write(`data: ${JSON.stringify(event)}\n\n`)) {
+              await once(out, 'drain', { signal: input.signal });
+            }
+          }
+        } catch (err) {
+          // the client left: nothing more to say to it
+          if (!input.signal.aborted) throw err;
+        } finally {
+          out.end();
+        }
+      },
+    });
+  }
+
+  /** Who, then what: the caller's identity, the validated input and the rate limits. */
+  private async admit<E extends Endpoint>(
+    endpoint: E,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: RouteOptions<E>,
+  ): Promise<RouteRequest<E>> {
+    const { identities, limiter } = this.deps;
+    const disconnected = new AbortController();
+    // the response's 'close' without a finished write means the connection dropped first
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) disconnected.abort(new Error('client disconnected'));
+    });
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    // who first, then what: a caller without the right to ask learns nothing about the input rules
+    const identity = await identities.resolve(endpoint.access, request.headers);
+    const input = {
+      body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
+      query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
+      identity,
+      ip: request.ip,
+      locale,
+      signal: disconnected.signal,
+    } as RouteRequest<E>;
+    for (const rule of options.rateLimits ?? []) {
+      await limiter.enforce(rule.bucket, rule.key(input), rule.limit);
+    }
+    return input;
+  }
+
+  private check(endpoint: Endpoint, data: unknown): void {
+    const checked = endpoint.data.safeParse(data);
+    if (!checked.success) {
+      throw new Error(
+        `answer of ${endpoint.method} ${endpoint.path} breaks the protocol: ${checked.error.message}`,
+      );
+    }
   }
 }

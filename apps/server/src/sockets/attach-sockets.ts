@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import type { RedisAdapter } from './redis-adapter.ts';
 import { SocketRouter, type SocketRouterDeps } from './socket-router.ts';
 
 export interface AttachedSockets {
@@ -23,6 +24,8 @@ export function createSocketRouter(app: FastifyInstance, deps: SocketRouterDeps)
 export interface AttachSocketsOptions {
   /** The same list as CORS_ORIGINS: other origins may not open a socket (none: same origin only). */
   corsOrigins: string[];
+  /** With REDIS_URL: rooms shared by every node (closed with the sockets). */
+  redis?: RedisAdapter;
 }
 
 /**
@@ -44,8 +47,8 @@ function originAllowed(request: IncomingMessage, corsOrigins: string[]): boolean
 /**
  * Attaches socket.io (path /socket.io, websocket and polling) to the app's HTTP server and sets up
  * the namespaces the modules registered on its socket router while the app was built. Each
- * connection keeps its own state; nothing is shared between sockets, so nodes can be scaled out
- * behind a sticky balancer.
+ * connection keeps its own state, so nodes can be scaled out behind a sticky balancer; rooms (a
+ * call's members, its ringing volunteers) reach other nodes' sockets through the Redis adapter.
  */
 export function attachSockets(app: FastifyInstance, options: AttachSocketsOptions): AttachedSockets {
   const io = new Server(app.server, {
@@ -55,6 +58,7 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
     maxHttpBufferSize: 2 * 1024 * 1024,
     ...(options.corsOrigins.length > 0 && { cors: { origin: options.corsOrigins } }),
     allowRequest: (request, callback) => callback(null, originAllowed(request, options.corsOrigins)),
+    ...(options.redis && { adapter: options.redis.adapter }),
   });
   const router = routers.get(app);
   if (!router) throw new Error('attachSockets needs an app built by buildApp');
@@ -62,6 +66,7 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
   const close = async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    await options.redis?.close();
   };
   // open websockets would keep the HTTP server's close() waiting: they go first. An app already
   // started (a test harness) takes no more hooks; its owner calls close() itself.

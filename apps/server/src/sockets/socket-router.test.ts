@@ -46,14 +46,16 @@ const httpServer = createServer();
 const io = new Server(httpServer);
 let url = '';
 let warmed = false;
+let router: SocketRouter;
+let tokens: TokenService;
 
 beforeAll(async () => {
-  const tokens = new TokenService({
+  tokens = new TokenService({
     secret: new TextEncoder().encode('x'.repeat(32)),
     clock: () => new Date(),
     ttlSeconds: { user: 60, admin: 60 },
   });
-  const router = new SocketRouter({
+  router = new SocketRouter({
     identities: new IdentityResolver(tokens, TRUSTED_ACCOUNTS),
     limiter: new RateLimiter(store, () => new Date()),
     logger,
@@ -176,5 +178,20 @@ describe('SocketRouter', () => {
     store.down = false;
     expect(logs.map((l) => l.msg)).toContain('test channel rate limit unavailable');
     socket.disconnect();
+  });
+
+  it("closes every socket of a user on demand (a ban), and no one else's", async () => {
+    const banned = await open({ token: await tokens.sign('user', 'user-banned') });
+    const other = await open({ token: await tokens.sign('user', 'user-other') });
+    const device = await open();
+    const closed = next<string>(banned, 'disconnect');
+    router.disconnectUser('user-banned');
+    expect(await closed).toBe('io server disconnect');
+    const echoed = next(other, 'echoed');
+    other.emit('echo', { n: 3 });
+    await echoed;
+    expect([other.connected, device.connected]).toEqual([true, true]);
+    other.disconnect();
+    device.disconnect();
   });
 });

@@ -1,10 +1,11 @@
 import { localeFromAcceptLanguage, SocketAuth, translateMessage, type Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
-import type { Server, Socket } from 'socket.io';
+import type { Namespace, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import {
   rateLimitKey,
+  type AdminIdentity,
   type DeviceIdentity,
   type IdentityResolver,
   type UserIdentity,
@@ -12,10 +13,22 @@ import {
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 
 export type SocketIdentity = UserIdentity | DeviceIdentity;
+/** Who a namespace's clients are: users and devices, or (an admin namespace) back-office admins. */
+type ClientIdentity = SocketIdentity | AdminIdentity;
+
+/** The room every connection of one user is in, whatever the namespace. */
+const userRoom = (userId: string) => `user:${userId}`;
 
 /** What a socket handler sees of its client: who it is and how to answer it, nothing of socket.io. */
-export interface SocketClient {
-  readonly identity: SocketIdentity;
+export interface SocketClient<I extends ClientIdentity = SocketIdentity> {
+  readonly identity: I;
+  /** This connection's id, also the name of a room only it is in (on any node). */
+  readonly id: string;
+  /** Puts this connection in a room (see SocketRooms for reaching rooms). */
+  join(room: string): void;
+  leave(room: string): void;
+  /** Whether this connection is in the room, however it got there (a join from another node too). */
+  inRoom(room: string): boolean;
   emit(event: string, data: object): void;
   /** An error's catalogue text in the client's language, for events that carry a message. */
   message(error: AppError): string;
@@ -42,9 +55,23 @@ export interface SocketConnection<S extends EventSchemas> {
   disconnect?(): void;
 }
 
+/**
+ * A namespace's rooms, for messages that do not answer one client (a timer, a call taken on another
+ * node). With socket.io's Redis adapter these reach the sockets of every node.
+ */
+export interface SocketRooms {
+  emit(rooms: string | string[], event: string, data: object, except?: string): void;
+  /** Every connection in `target` (a room, or a connection's id) joins `room`. */
+  join(target: string, room: string): void;
+  /** Empties the room. */
+  clear(room: string): void;
+}
+
 /** A socket.io namespace of a module (registered while the app is built). */
-export interface SocketNamespace<S extends EventSchemas> {
+export interface SocketNamespace<S extends EventSchemas, I extends ClientIdentity = SocketIdentity> {
   path: string;
+  /** Who may connect: users and devices (the default), users only, or admins with an admin token. */
+  access?: I extends AdminIdentity ? 'admin' : I extends UserIdentity ? 'user' : 'identity';
   /** Names the namespace in logs. */
   label: string;
   /** The protocol's client events: each payload is checked against its schema before a handler sees it. */
@@ -52,7 +79,9 @@ export interface SocketNamespace<S extends EventSchemas> {
   /** Events whose malformed payload is dropped unanswered; any other is answered with the validation error. */
   dropMalformed?: readonly (keyof S)[];
   /** Each client, once its identity is known: its handlers. */
-  connect(client: SocketClient): SocketConnection<S>;
+  connect(client: SocketClient<I>): SocketConnection<S>;
+  /** Hands the namespace its rooms once socket.io is attached. */
+  attached?(rooms: SocketRooms): void;
   /** Warms the namespace's engines when the sockets are attached. */
   warmUp?(): Promise<void>;
 }
@@ -64,7 +93,7 @@ export interface SocketRouterDeps {
 }
 
 interface ClientContext {
-  identity: SocketIdentity;
+  identity: ClientIdentity;
   locale: Locale;
 }
 
@@ -82,17 +111,31 @@ interface Registered {
  */
 export class SocketRouter {
   private readonly registered: Registered[] = [];
+  /** The namespaces once attached, for what concerns a user everywhere (a ban). */
+  private readonly namespaces: Namespace[] = [];
 
   constructor(private readonly deps: SocketRouterDeps) {}
 
-  namespace<S extends EventSchemas>(definition: SocketNamespace<S>): void {
+  namespace<S extends EventSchemas, I extends ClientIdentity = SocketIdentity>(
+    definition: SocketNamespace<S, I>,
+  ): void {
     this.registered.push({
       label: definition.label,
       warmUp: definition.warmUp,
       setUp: (io) => {
         const nsp = io.of(definition.path);
-        nsp.use((socket, next) => void this.authenticate(socket, next));
+        this.namespaces.push(nsp);
+        const access = definition.access ?? 'identity';
+        nsp.use((socket, next) => void this.authenticate(socket, next, access));
         nsp.on('connection', (socket) => this.connected(socket, definition));
+        definition.attached?.({
+          emit: (rooms, event, data, except) => {
+            const to = nsp.to(rooms);
+            void (except ? to.except(except) : to).emit(event, data);
+          },
+          join: (target, room) => nsp.in(target).socketsJoin(room),
+          clear: (room) => nsp.in(room).socketsLeave(room),
+        });
       },
     });
   }
@@ -117,11 +160,23 @@ export class SocketRouter {
   }
 
   /**
+   * Closes every socket of this user in every namespace, on every node (through the adapter): a
+   * banned or deleted account must not keep a connection it opened before.
+   */
+  disconnectUser(userId: string): void {
+    for (const nsp of this.namespaces) nsp.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /**
    * The handshake's auth `{token, deviceId, userType}` (spec §6) resolved like the HTTP identity
    * headers; a refusal is a connect error whose message is the catalogue's text and whose data
    * carries the error name.
    */
-  private async authenticate(socket: Socket, next: (err?: Error) => void): Promise<void> {
+  private async authenticate(
+    socket: Socket,
+    next: (err?: Error) => void,
+    access: 'identity' | 'user' | 'admin',
+  ): Promise<void> {
     const locale = localeFromAcceptLanguage(socket.handshake.headers['accept-language']);
     try {
       const parsed = SocketAuth.safeParse(socket.handshake.auth ?? {});
@@ -130,7 +185,8 @@ export class SocketRouter {
         ...(auth.token && { token: auth.token }),
         ...(auth.deviceId && { deviceid: auth.deviceId }),
       };
-      const identity = await this.deps.identities.resolve('identity', headers);
+      // an admin namespace takes the admin token in the same `token` field
+      const identity: ClientIdentity = await this.deps.identities.resolve(access, headers);
       const context: ClientContext = { identity, locale };
       socket.data = context;
       next();
@@ -142,9 +198,14 @@ export class SocketRouter {
     }
   }
 
-  private connected<S extends EventSchemas>(socket: Socket, definition: SocketNamespace<S>): void {
+  private connected<S extends EventSchemas, I extends ClientIdentity>(
+    socket: Socket,
+    definition: SocketNamespace<S, I>,
+  ): void {
     const { logger } = this.deps;
-    const client = this.clientOf(socket, definition.label);
+    const client = this.clientOf<I>(socket, definition.label);
+    const { identity } = socket.data as ClientContext;
+    if (identity.kind === 'user') void socket.join(userRoom(identity.userId));
     const connection = definition.connect(client);
     const dropped = new Set<keyof S>(definition.dropMalformed ?? []);
     const failed = (err: unknown) => {
@@ -171,18 +232,23 @@ export class SocketRouter {
     socket.on('disconnect', () => connection.disconnect?.());
   }
 
-  private clientOf(socket: Socket, label: string): SocketClient {
+  private clientOf<I extends ClientIdentity>(socket: Socket, label: string): SocketClient<I> {
     const { identity, locale } = socket.data as ClientContext;
     const { limiter, logger } = this.deps;
     const message = (error: AppError) => translateMessage(error.key, locale, error.params);
+    const limitKey = identity.kind === 'admin' ? `admin:${identity.adminId}` : rateLimitKey(identity);
     return {
-      identity,
+      identity: identity as I,
+      id: socket.id,
+      join: (room) => void socket.join(room),
+      leave: (room) => void socket.leave(room),
+      inRoom: (room) => socket.rooms.has(room),
       emit: (event, data) => void socket.emit(event, data),
       message,
       fail: (error) => void socket.emit('error', { message: message(error) }),
       async rateLimit(bucket, perMinute) {
         try {
-          const decision = await limiter.consume(bucket, rateLimitKey(identity), perMinute);
+          const decision = await limiter.consume(bucket, limitKey, perMinute);
           return decision.allowed
             ? null
             : AppError.retryLater('errors.rate_limited', decision.retryAfterSeconds);

@@ -76,7 +76,8 @@ export interface TestAppOptions {
   imageStore?: ImageStore;
 }
 
-const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
+/** The server secret of every test app (keys derived from it, e.g. a gateway's, can be rebuilt by a test). */
+export const JWT_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 const hasher = new PasswordHasher(TEST_ARGON2);
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

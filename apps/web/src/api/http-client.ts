@@ -19,11 +19,19 @@ import { apiText, currentLocale, tr } from '../i18n/index.ts';
 import { announce } from '../ui/announcer.tsx';
 import { navigateTo } from '../ui/navigation.ts';
 import { routes } from '../ui/routes.ts';
+import { exchangeTimeoutMs, httpExchange, TransportError, type TransportFailure } from '../platform/index.ts';
 
 /** Spec §7/§9: 20 s per request. */
 export const HTTP_TIMEOUT_MS = 20_000;
 
-export type NetworkErrorKind = 'timeout' | 'network';
+/** No answer: it took too long, the network failed, or (native) the request data could not be sent. */
+export type NetworkErrorKind = TransportFailure;
+
+const NETWORK_MESSAGES = {
+  timeout: 'network.timeout',
+  network: 'network.failed',
+  data: 'network.requestData',
+} as const;
 
 /** The only thing the client throws (besides the caller's own abort): no answer came back. */
 export class NetworkError extends Error {
@@ -32,7 +40,7 @@ export class NetworkError extends Error {
     readonly kind: NetworkErrorKind,
     options?: { cause?: unknown },
   ) {
-    super(tr(kind === 'timeout' ? 'network.timeout' : 'network.failed'), options);
+    super(tr(NETWORK_MESSAGES[kind]), options);
   }
 }
 
@@ -139,10 +147,13 @@ async function exchange<E extends Endpoint>(
 ): Promise<AnswerOf<E>> {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.timeoutMs ?? exchangeTimeoutMs(HTTP_TIMEOUT_MS),
+  );
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
@@ -150,18 +161,12 @@ async function exchange<E extends Endpoint>(
   let status: number;
   let text: string;
   try {
-    const response = await fetch(url, {
-      method: init.method,
-      headers: init.headers,
-      body: init.body,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
-    status = response.status;
-    text = await response.text();
+    // fetch in the browser, the native HTTP plugin in the app: one error path for both (spec §7)
+    ({ status, text } = await httpExchange({ ...init, url, signal: controller.signal }));
   } catch (error) {
     if (timedOut) throw new NetworkError('timeout', { cause: error });
     if (options.signal?.aborted) throw error;
+    if (error instanceof TransportError) throw new NetworkError(error.kind, { cause: error });
     throw new NetworkError('network', { cause: error });
   } finally {
     clearTimeout(timer);
@@ -256,10 +261,21 @@ function endBannedSession(answer: ApiFailure): void {
 }
 
 /** Calls an endpoint of any table of the protocol (`endpoints`, or the back office's `adminEndpoints`). */
-async function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<AnswerOf<E>> {
+function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<AnswerOf<E>> {
   const [input, options] = args;
+  return withSession(endpoint, () => send(endpoint, input, options));
+}
+
+/**
+ * One attempt, and on a 401 the session's answer to it: a banned account ends the session, an
+ * expired token is refreshed once and the attempt made again, a refused refresh ends the session.
+ */
+async function withSession<E extends Endpoint, A extends { ok: true; code: number }>(
+  endpoint: E,
+  attempt: () => Promise<A | ApiFailure>,
+): Promise<A | ApiFailure> {
   const tokenUsed = useSession.getState().token;
-  const answer = await send(endpoint, input, options);
+  const answer = await attempt();
   if (answer.code !== 401 || AUTH_CALLS.has(endpoint) || isAdminAccess(endpoint.access)) return answer;
   if (!answer.ok && answer.data?.error === 'account_banned') {
     endBannedSession(answer);
@@ -269,10 +285,82 @@ async function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>
   const current = useSession.getState().token;
   // someone else already rotated the token while we were in flight: just retry with it
   const outcome = current && current !== tokenUsed ? 'refreshed' : await refreshSession();
-  if (outcome === 'refreshed') return send(endpoint, input, options);
+  if (outcome === 'refreshed') return attempt();
   // rejected: the session is over; unavailable: keep it and hand the 401 back
   if (outcome === 'rejected') expireSession();
   return answer;
+}
+
+/** An endpoint answering with server-sent events, opened: its events, each checked against `data`. */
+export interface EventStream<T> {
+  ok: true;
+  code: 200;
+  events: AsyncIterable<T>;
+}
+
+/** The `data: {json}` payloads of a server-sent event stream, as they arrive. */
+async function* sseEvents<T>(body: ReadableStream<Uint8Array>, schema: Endpoint['data']): AsyncGenerator<T> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith('data: ')) yield schema.parse(JSON.parse(block.slice(6))) as T;
+      }
+    }
+  } finally {
+    // the reader lets go whichever way the caller stops: an abort, a break, or the end
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Opens an endpoint that answers with server-sent events (the chat's answer): the identity headers
+ * and the 401 → refresh → retry of every call; a refusal before the first event is the usual
+ * ApiFailure. No timeout of its own: the stream lasts as long as the answer, `signal` ends it.
+ */
+function stream<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointBody<E>,
+  signal: AbortSignal,
+): Promise<EventStream<EndpointData<E>> | ApiFailure> {
+  return withSession(endpoint, async () => {
+    let response: Response;
+    try {
+      response = await fetch(endpoint.path, {
+        method: endpoint.method,
+        headers: {
+          Accept: 'text/event-stream',
+          'Accept-Language': currentLocale(),
+          'Content-Type': 'application/json',
+          ...identityHeaders(endpoint),
+        },
+        body: JSON.stringify(input),
+        signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new NetworkError('network', { cause: error });
+    }
+    const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
+    if (response.ok && isStream && response.body) {
+      return {
+        ok: true as const,
+        code: 200 as const,
+        events: sseEvents<EndpointData<E>>(response.body, endpoint.data),
+      };
+    }
+    const answer = interpret(endpoint, response.status, await response.text());
+    return answer.ok ? failure(502, 'errors.internal', tr('network.invalid')) : answer;
+  });
 }
 
 /** Calls an endpoint of the protocol's table by its name. */
@@ -281,4 +369,4 @@ function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Ap
 }
 
 /** The one HTTP client of the app, typed by the protocol's endpoint tables. */
-export const api = { call, request };
+export const api = { call, request, stream };

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { registerGlobalCommands } from '../features/assistant/index.ts';
+import { startUpdateCheck } from '../features/download/index.ts';
 import { i18n } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
 import { clearAnnouncementsOnPageChange } from '../ui/announcer.tsx';
@@ -12,7 +13,7 @@ import { featuresFor, voicePages } from './features.ts';
 import { preloadFirstPage } from './first-page.ts';
 import { buildRoutes } from './router.tsx';
 import { watchServerReachability } from './server-reachability.ts';
-import { registerServiceWorker } from './service-worker.ts';
+import { registerServiceWorker, updateWebApp } from './service-worker.ts';
 
 /**
  * Builds the router from the features on this platform (the one place the app asks where it runs),
@@ -27,7 +28,11 @@ export function createApp() {
   bindNavigator((to, options) => router.navigate(to, options));
   clearAnnouncementsOnPageChange(router);
   preloadFirstPage(router.state.location.pathname, router.state.location.search);
-  void startApp().then(() => watchServerReachability());
+  void startApp().then(() => {
+    watchServerReachability();
+    // after app start, as spec §4 orders it; the web's update is the service worker's reload
+    void startUpdateCheck((versionName) => void updateWebApp(versionName));
+  });
   registerServiceWorker();
   return function App() {
     return (

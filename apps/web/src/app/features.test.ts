@@ -30,6 +30,11 @@ describe('feature manifests', () => {
       { path: '/aichat', nameKey: 'nav.aichat', aliases: ['陪我聊聊', '聊天', 'chat'] },
       { path: '/market', nameKey: 'nav.market', aliases: ['市场', 'market'] },
       { path: '/points-logs', nameKey: 'pages.pointsLogs', aliases: ['积分', 'points'] },
+      {
+        path: '/points-recharge',
+        nameKey: 'pages.pointsRecharge',
+        aliases: ['充值', '会员', 'recharge', 'vip'],
+      },
       { path: '/help', nameKey: 'pages.help', aliases: ['帮助', 'help'] },
       { path: '/video-call', nameKey: 'pages.videoCall', aliases: ['视频求助', 'video call'] },
       {
@@ -42,8 +47,8 @@ describe('feature manifests', () => {
   });
 
   it('match paths as the guard always did: exactly, case-sensitively, with :params, trailing / ignored', () => {
-    expect(lookup('/market/scene/add').route?.page).toEqual({ pending: 'pages.marketSceneAdd' });
-    expect(lookup('/market/scene/9').route?.page).toEqual({ pending: 'pages.marketSceneEdit' });
+    expect(lookup('/market/scene/add').route?.path).toBe('/market/scene/add');
+    expect(lookup('/market/scene/9').route?.path).toBe('/market/scene/:id');
     expect(accessOf('/login/')).toBe('public');
     expect(accessOf('/Login')).toBe('user');
     expect(accessOf('/market/use')).toBe('user');

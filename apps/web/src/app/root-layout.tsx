@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { VoiceCommandButton } from '../features/assistant/index.ts';
+import { UpdatePrompt } from '../features/download/index.ts';
 import { ProfileLinksContext } from '../features/profile/index.ts';
 import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
@@ -56,6 +57,18 @@ function useHardwareBack(native: boolean) {
   useEffect(() => platform.onBackButton(() => backRef.current()), []);
 }
 
+/**
+ * The header's room while the app starts (loading-shell.ts draws it too): empty, and as tall as the
+ * header, so that the header's arrival with the first page moves nothing below it.
+ */
+function HeaderRoom() {
+  return (
+    <div className="app-header" aria-hidden="true">
+      <span className="app-header__room" />
+    </div>
+  );
+}
+
 /** The polite loading state: while the app starts, and while a page's code arrives. */
 function Loading() {
   const { t } = useTranslation();
@@ -77,7 +90,9 @@ export interface RootLayoutProps {
 export function RootLayout({ features, native }: RootLayoutProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const initialized = useSession((s) => s.initialized);
+  // The store's change renders at once and in one piece; the first page, which this flag lets in,
+  // renders in the background instead, in slices that leave the main thread free between them.
+  const initialized = useDeferredValue(useSession((s) => s.initialized));
   const loggedIn = useSession(selectLoggedIn);
   const hasAdminToken = useSession((s) => Boolean(s.adminToken));
   useFocusOnRouteChange(location.pathname);
@@ -89,6 +104,9 @@ export function RootLayout({ features, native }: RootLayoutProps) {
     ? guardRedirect(location.pathname, location.search, { loggedIn, hasAdminToken })
     : null;
   const showNav = initialized && !shellHides(location.pathname, 'bottomNav');
+  let header: React.ReactNode = null;
+  if (!shellHides(location.pathname, 'header'))
+    header = initialized ? <AppHeader native={native} /> : <HeaderRoom />;
 
   let content: React.ReactNode;
   if (!initialized) {
@@ -116,7 +134,7 @@ export function RootLayout({ features, native }: RootLayoutProps) {
         {t('app.skipToMain')}
       </a>
       <ServerUnreachableBanner />
-      {initialized && !shellHides(location.pathname, 'header') ? <AppHeader native={native} /> : null}
+      {header}
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
         {/* One boundary for the app's life: moving on to a page whose code is still on its way keeps
             the last page on screen (the router navigates in transitions); only a first load says
@@ -127,6 +145,7 @@ export function RootLayout({ features, native }: RootLayoutProps) {
       <PermissionOverlayHost />
       <LiveRegions />
       {initialized && !redirect ? <PrivacyGate native={native} /> : null}
+      <UpdatePrompt />
     </div>
   );
 }

@@ -33,9 +33,9 @@ describe('route table', () => {
   it('pending pages have their proper titles', () => {
     loginAs({ userType: 0 });
     seedStorage({ privacyAccepted: 'true' });
-    renderApp('/points-logs');
-    expect(screen.getByRole('heading', { level: 1, name: '积分明细' })).toBeInTheDocument();
-    expect(document.title).toBe('积分明细 - 帮我看看');
+    renderApp('/volunteer-calls');
+    expect(screen.getByRole('heading', { level: 1, name: '志愿者接听' })).toBeInTheDocument();
+    expect(document.title).toBe('志愿者接听 - 帮我看看');
   });
 
   it('pending admin pages render in the back office frame with an admin token', async () => {

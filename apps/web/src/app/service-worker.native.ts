@@ -3,3 +3,6 @@
  * on the phone and updates through its own version check (spec §4), so there is no worker to register.
  */
 export function registerServiceWorker(): void {}
+
+/** The native app updates through its store or download link (features/download), never by reload. */
+export async function updateWebApp(): Promise<void> {}

@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { followUpdates, SILENT_UPDATE_RELOAD_MS, type ServiceWorkerHandle } from './service-worker.ts';
+import {
+  followUpdates,
+  SILENT_UPDATE_RELOAD_MS,
+  updateWebApp,
+  type ServiceWorkerHandle,
+} from './service-worker.ts';
 
 class FakeWorker implements ServiceWorkerHandle {
   private listener: ((event: { isUpdate?: boolean }) => void) | null = null;
   readonly register = vi.fn(async () => undefined);
+  readonly update = vi.fn(async () => undefined);
   addEventListener(_type: 'controlling', listener: (event: { isUpdate?: boolean }) => void) {
     this.listener = listener;
   }
@@ -41,5 +47,20 @@ describe('service worker updates', () => {
     worker.takesControl(false);
     vi.runAllTimers();
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('without a worker (development), a newer build reloads the page after 1 s, once per version', async () => {
+    sessionStorage.clear();
+    const reload = vi.fn();
+    await updateWebApp('1.1.0', reload);
+    vi.advanceTimersByTime(SILENT_UPDATE_RELOAD_MS);
+    expect(reload).toHaveBeenCalledOnce();
+    // the reloaded page is told of the same version again: no second reload
+    await updateWebApp('1.1.0', reload);
+    vi.runAllTimers();
+    expect(reload).toHaveBeenCalledOnce();
+    await updateWebApp('1.2.0', reload);
+    vi.runAllTimers();
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,3 +1,6 @@
+import { callsEn } from './calls/en.ts';
+import { downloadEn } from './download/en.ts';
+import { personalEn } from './personal/en.ts';
 import type { Messages } from './zh-CN.ts';
 
 export const en: Messages = {
@@ -15,6 +18,7 @@ export const en: Messages = {
   network: {
     timeout: 'The request timed out, please check your network connection',
     failed: 'Network connection failed, please check your network settings',
+    requestData: 'The request data is malformed, please retry later',
     empty: 'The server returned an empty response',
     invalid: 'The server answered in an unexpected format, please retry later',
   },
@@ -30,6 +34,9 @@ export const en: Messages = {
     volunteer: 'Volunteer mode',
     profile: 'Personal centre',
   },
+  download: downloadEn,
+  personal: personalEn,
+  calls: callsEn,
   home: {
     title: 'See for me',
     slogan: 'Let AI and volunteers be your eyes',
@@ -126,6 +133,10 @@ export const en: Messages = {
       label: 'Your question',
       submit: 'Ask',
     },
+    points: {
+      recharge: 'Recharge or become a VIP',
+      login: 'Log in to continue',
+    },
     errors: {
       analysisFailed: 'analysis failed, please retry',
       requestFailed: 'analysis request failed',
@@ -162,6 +173,8 @@ export const en: Messages = {
     videoCall: 'Video help',
     volunteerCalls: 'Volunteer calls',
     pointsLogs: 'Points history',
+    pointsRecharge: 'Recharge and VIP',
+    sandboxCheckout: 'Sandbox payment',
     help: 'Help',
     donate: 'Donate',
     contactUs: 'Contact us',
@@ -298,6 +311,7 @@ export const en: Messages = {
     screenReaderVoiceOff: 'Off: the app reads results with its own voice',
     moreTitle: 'More',
     pointsLogs: 'Points history',
+    pointsRecharge: 'Recharge and VIP',
     operationSettings: 'Operation settings',
     help: 'Help',
     donate: 'Donate',

@@ -1,3 +1,7 @@
+import { callsZhCN } from './calls/zh-CN.ts';
+import { downloadZhCN } from './download/zh-CN.ts';
+import { personalZhCN } from './personal/zh-CN.ts';
+
 /** zh-CN: the spec's wording. Every label and message of the app lives here (and in en.ts). */
 export const zhCN = {
   app: {
@@ -14,6 +18,7 @@ export const zhCN = {
     timeout: '请求超时，请检查网络连接',
     failed: '网络连接失败，请检查网络设置',
     empty: '服务器返回了空响应',
+    requestData: '请求数据格式错误，请稍后重试',
     invalid: '服务器返回的数据格式有误，请稍后重试',
   },
   session: {
@@ -28,6 +33,9 @@ export const zhCN = {
     volunteer: '志愿者模式',
     profile: '个人中心',
   },
+  download: downloadZhCN,
+  personal: personalZhCN,
+  calls: callsZhCN,
   home: {
     title: '帮我看看',
     slogan: '让 AI 和志愿者做您的眼睛',
@@ -121,6 +129,10 @@ export const zhCN = {
       label: '您的问题',
       submit: '提问',
     },
+    points: {
+      recharge: '去充值或开通会员',
+      login: '登录后继续使用',
+    },
     errors: {
       analysisFailed: '分析失败，请重试',
       requestFailed: '分析请求失败',
@@ -157,6 +169,8 @@ export const zhCN = {
     videoCall: '视频求助',
     volunteerCalls: '志愿者接听',
     pointsLogs: '积分明细',
+    pointsRecharge: '充值与会员',
+    sandboxCheckout: '沙箱支付',
     help: '帮助',
     donate: '捐助',
     contactUs: '联系我们',
@@ -292,6 +306,7 @@ export const zhCN = {
     screenReaderVoiceOff: '已关闭，结果由应用自己朗读',
     moreTitle: '更多',
     pointsLogs: '积分明细',
+    pointsRecharge: '充值与会员',
     operationSettings: '操作设置',
     help: '帮助',
     donate: '捐助',

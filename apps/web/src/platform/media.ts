@@ -3,6 +3,9 @@
  * devices the see-for-me screen uses. Nothing outside platform/ touches navigator.* for these.
  */
 
+import { Capacitor } from '@capacitor/core';
+import { nativePermissionState, requestNativeMicrophone } from './native-permissions.ts';
+
 /** The camera API (navigator.mediaDevices.getUserMedia), or null when the browser has none. */
 export function mediaDevices(): MediaDevices | null {
   if (typeof navigator === 'undefined') return null;
@@ -12,8 +15,12 @@ export function mediaDevices(): MediaDevices | null {
 
 export type PermissionStateName = 'granted' | 'denied' | 'prompt' | 'unknown';
 
-/** The current permission state (Permissions API); 'unknown' where the browser cannot tell. */
+/**
+ * The current permission state: the native app's runtime permission (its plugins), else the
+ * Permissions API; 'unknown' where the browser cannot tell.
+ */
 export async function permissionState(name: 'camera' | 'microphone'): Promise<PermissionStateName> {
+  if (Capacitor.isNativePlatform()) return nativePermissionState(name);
   try {
     const permissions = (navigator as Navigator & { permissions?: Permissions }).permissions;
     if (!permissions?.query) return 'unknown';
@@ -100,8 +107,12 @@ export function speechRecognitionConstructor(): BrowserRecognitionConstructor | 
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-/** Asks for the microphone once (the system prompt) and releases it at once; true when granted. */
+/**
+ * Asks for the microphone once (the system prompt): the native app's runtime permission (Android's
+ * RECORD_AUDIO), or in the browser a stream released at once; true when granted.
+ */
 export async function requestMicrophone(): Promise<boolean> {
+  if (Capacitor.isNativePlatform()) return requestNativeMicrophone();
   const devices = mediaDevices();
   if (!devices) return false;
   try {

@@ -15,6 +15,9 @@ export const routes = {
   videoCall: '/video-call',
   volunteerCalls: '/volunteer-calls',
   pointsLogs: '/points-logs',
+  pointsRecharge: '/points-recharge',
+  /** The embedded sandbox gateway's checkout (SANDBOX_CHECKOUT_PATH of the protocol). */
+  sandboxCheckout: '/points/sandbox-checkout',
   help: '/help',
   donate: '/donate',
   contactUs: '/contact-us',

@@ -6,7 +6,7 @@ import { registerAuthRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
 
 /** Registration, password and SMS login, token refresh and logout. */
-export function register({ http, db, config, clock, security, adapters }: ModuleContext): void {
+export function register({ http, db, config, clock, security, adapters, points }: ModuleContext): void {
   const auth = new AuthService({
     users: new UsersRepo(db),
     refreshTokens: new RefreshTokenRepo(db),
@@ -17,6 +17,7 @@ export function register({ http, db, config, clock, security, adapters }: Module
     clock,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     smsCodeKey: createHmac('sha256', security.secret).update('sms-code').digest(),
+    phoneVerified: points.phoneVerified,
   });
   registerAuthRoutes(http, auth, config.loginRateLimitPerMinute);
 }

@@ -33,6 +33,8 @@ export interface AuthServiceDeps {
   refreshTokenTtlSeconds: number;
   /** Keys the SMS code hashes: six digits are too few to hash without a secret. */
   smsCodeKey: Uint8Array;
+  /** Told each time a code proves a phone (the points economy rewards the first time once). */
+  phoneVerified: (userId: string) => Promise<void>;
 }
 
 type SmsCheck = 'ok' | 'invalid' | 'too_many';
@@ -90,7 +92,9 @@ export class AuthService {
     const result = await this.checkSmsCode(request.phone, request.code);
     if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
     if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid');
-    return this.startSession(await this.deps.users.findOrCreateByPhone(request.phone));
+    const user = await this.deps.users.findOrCreateByPhone(request.phone);
+    await this.deps.phoneVerified(user.id);
+    return this.startSession(user);
   }
 
   async verifyToken(token: string): Promise<VerifyTokenResponse> {

@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { endOfDay, localDate, startOfDay } from '../../db/day-sql.ts';
-import { analyses, speechTexts, userActiveDays, users } from '../../db/schema.ts';
+import { analyses, pointsEntries, speechTexts, userActiveDays, users } from '../../db/schema.ts';
 
 /** Days `from`..`to` (inclusive) of the server's time zone. */
 export interface DayRange {
@@ -87,6 +87,24 @@ export class DashboardRepo {
         select ${localDate(analyses.createdAt, range.timeZone)} as day,
           (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed, count(*)::int as total
         from ${analyses} where ${within(analyses.createdAt, range)} group by 1) per_day`);
+    return rows;
+  }
+
+  /** Points given (daily grants, rewards, gifts, VIP), spent and bought per day, from the ledger. */
+  async pointsPerDay(range: DayRange) {
+    const { rows } = await this.db.execute<{
+      day: string;
+      granted: number;
+      consumed: number;
+      recharged: number;
+    }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, granted, consumed, recharged from (
+        select ${localDate(pointsEntries.createdAt, range.timeZone)} as day,
+          coalesce(sum(${pointsEntries.amount}) filter (
+            where ${pointsEntries.type} not in ('consume', 'recharge') and ${pointsEntries.amount} > 0), 0)::int as granted,
+          coalesce(-sum(${pointsEntries.amount}) filter (where ${pointsEntries.type} = 'consume'), 0)::int as consumed,
+          coalesce(sum(${pointsEntries.amount}) filter (where ${pointsEntries.type} = 'recharge'), 0)::int as recharged
+        from ${pointsEntries} where ${within(pointsEntries.createdAt, range)} group by 1) per_day`);
     return rows;
   }
 }

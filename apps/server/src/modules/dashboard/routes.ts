@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@sfm/protocol/admin';
+import { adminEndpoints, pointsAdminEndpoints } from '@sfm/protocol/admin';
 import type { Router } from '../../http/router.ts';
 import type { DashboardService } from './service.ts';
 
@@ -9,4 +9,5 @@ export function registerDashboardRoutes(router: Router, dashboard: DashboardServ
   router.route(adminEndpoints.dashboardAnalyses, ({ query }) => dashboard.analyses(query));
   router.route(adminEndpoints.dashboardLatency, ({ query }) => dashboard.latency(query));
   router.route(adminEndpoints.dashboardFailures, ({ query }) => dashboard.failures(query));
+  router.route(pointsAdminEndpoints.dashboardPoints, ({ query }) => dashboard.points(query));
 }

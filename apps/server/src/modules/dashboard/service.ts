@@ -6,6 +6,7 @@ import {
   type DashboardLatency,
   type DashboardSummary,
   type DashboardUsers,
+  type DashboardPoints,
   type DateRangeQuery,
 } from '@sfm/protocol/admin';
 import { AppError } from '../../app-error.ts';
@@ -123,6 +124,21 @@ export class DashboardService {
         day,
         failed: rows.get(day)?.failed ?? 0,
         total: rows.get(day)?.total ?? 0,
+      })),
+    };
+  }
+
+  async points(query: DateRangeQuery): Promise<DashboardPoints> {
+    const range = this.range(query);
+    const rows = byDay(await this.repo.pointsPerDay(range));
+    return {
+      from: range.from,
+      to: range.to,
+      days: daysFrom(range.from, range.to).map((day) => ({
+        day,
+        granted: rows.get(day)?.granted ?? 0,
+        consumed: rows.get(day)?.consumed ?? 0,
+        recharged: rows.get(day)?.recharged ?? 0,
       })),
     };
   }

@@ -1,3 +1,4 @@
+import { chatCapability } from '../../engines/chat/chat-model.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { recognitionNamespace } from './recognition-socket.ts';
 import { registerSpeechRoutes } from './routes.ts';
@@ -18,6 +19,7 @@ export function register({ http, scope, sockets, engines, config, logger, db, cl
     logger,
     new SpokenTextsRepo(db),
     clock,
+    chatCapability(engines.chat),
   );
   registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute);
   sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute));

@@ -1,4 +1,4 @@
-import type { Capabilities } from '@sfm/protocol';
+import type { Capabilities, ChatCapability } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import { AudioDecodeError } from '../../engines/asr/audio-decode.ts';
 import type { SpeechRecognizer } from '../../engines/asr/speech-recognizer.ts';
@@ -27,6 +27,8 @@ export class SpeechService {
     /** Where each admitted text is recorded for the back office. */
     private readonly spokenTexts: Pick<SpokenTextsRepo, 'insert'>,
     private readonly clock: Clock,
+    /** What the chat engine can do (the capabilities answer names every engine). */
+    private readonly chat: ChatCapability,
   ) {}
 
   /** Records a text admitted for speaking; a failure is logged, never heard by the listener. */
@@ -67,6 +69,7 @@ export class SpeechService {
         realtime: this.recognizer !== null,
         singleShot: this.recognizer !== null,
       },
+      chat: this.chat,
     };
   }
 

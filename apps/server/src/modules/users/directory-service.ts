@@ -41,6 +41,8 @@ export class UserDirectoryService {
     private readonly directory: UserDirectoryRepo,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    /** Ends the user's open connections (sockets), which an access token no longer guards. */
+    private readonly signOut: (userId: string) => void,
   ) {}
 
   async page(query: AdminUsersQuery): Promise<AdminUsersPage> {
@@ -76,9 +78,12 @@ export class UserDirectoryService {
     };
   }
 
-  /** Bans at once: every refresh-token family is revoked, and each later request is refused. */
-  ban(actor: AdminActor, userId: string, reason: string): Promise<AdminUserSummary> {
-    return this.changeUser(actor, userId, 'user.ban', async (tx, before, now) => {
+  /**
+   * Bans at once: every refresh-token family is revoked, open sockets are closed, and each later
+   * request is refused.
+   */
+  async ban(actor: AdminActor, userId: string, reason: string): Promise<AdminUserSummary> {
+    const banned = await this.changeUser(actor, userId, 'user.ban', async (tx, before, now) => {
       await new RefreshTokenRepo(tx).revokeAllOfUser(userId, now);
       return {
         changes: { bannedAt: before.bannedAt ?? now, banReason: reason },
@@ -86,6 +91,8 @@ export class UserDirectoryService {
         after: { status: 'banned', banReason: reason },
       };
     });
+    this.signOut(userId);
+    return banned;
   }
 
   /** The user may log in again (the revoked sessions stay revoked). */

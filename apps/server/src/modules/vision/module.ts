@@ -18,6 +18,7 @@ export function register(ctx: ModuleContext): void {
     repo,
     analyses: new AnalysesRepo(ctx.db),
     signer: new ImageUrlSigner(ctx.security.secret),
+    meter: ctx.points.meter,
     clock,
     logger,
     urlTtlSeconds: config.imageUrlTtlSeconds,

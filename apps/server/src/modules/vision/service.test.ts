@@ -33,6 +33,8 @@ function setup(insert: () => Promise<void>) {
     repo,
     analyses: { insert: async () => undefined },
     signer: new ImageUrlSigner(new TextEncoder().encode('k'.repeat(32))),
+    // metering has its own tests (points/metering.test.ts): here every analysis is free
+    meter: { reserve: async () => ({ commit: async () => undefined, release: async () => undefined }) },
     clock: () => new Date(),
     logger: createLogger('silent'),
     urlTtlSeconds: 3600,

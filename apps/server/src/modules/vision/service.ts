@@ -11,6 +11,7 @@ import {
   type PreparedImage,
 } from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
+import { metered, type PointsMeter } from '../points/points-meter.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import type { AnalysesRepo } from './analyses-repo.ts';
@@ -24,6 +25,8 @@ export interface VisionServiceDeps {
   /** Where each analysis is recorded for the back office (scenario, engine, time, outcome, who). */
   analyses: Pick<AnalysesRepo, 'insert'>;
   signer: ImageUrlSigner;
+  /** Each analysis costs points: reserved before the engine runs, charged only if it answers. */
+  meter: PointsMeter;
   clock: Clock;
   logger: Logger;
   urlTtlSeconds: number;
@@ -107,7 +110,16 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export class VisionService {
   constructor(private readonly deps: VisionServiceDeps) {}
 
-  async analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
+  /** A failed, refused or cancelled analysis costs nothing; only an answer is charged. */
+  analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
+    return metered(this.deps.meter, owner, 'vision', () => this.analyzeNow(owner, request, signal));
+  }
+
+  private async analyzeNow(
+    owner: ImageOwner,
+    request: AnalyzeRequest,
+    signal: AbortSignal,
+  ): Promise<AnalyzeResponse> {
     const { engine, logger } = this.deps;
     const image = await uploadedImage(request);
     const started = Date.now();

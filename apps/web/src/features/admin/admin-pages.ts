@@ -1,5 +1,10 @@
 import type { PendingPageSource } from '../../ui/feature-manifest.ts';
 import { lazyPage, type LazyPage } from '../../ui/lazy-page.ts';
+import { pointsConfigAdminPage } from '../points/index.ts';
+import { versionsAdminPage } from '../versions/index.ts';
+import { feedbackAdminPage } from '../info/index.ts';
+import { scenesAdminPage } from '../market/index.ts';
+import { adminVideoCallPage, callsAdminPage, systemCallsAdminPage } from '../calls/index.ts';
 import { ADMIN_ROOT } from './admin-paths.ts';
 
 /** Where a signed-in admin lands when no redirect says otherwise: the dashboard. */
@@ -16,8 +21,6 @@ export interface AdminPage {
   /** Only a super-admin sees it in the menu and may open it. */
   superAdminOnly?: true;
 }
-
-const pending = (titleKey: string) => ({ titleKey, page: { pending: titleKey } });
 
 /**
  * Every page of the back office, in the side menu's order (spec §2's admin routes, then the
@@ -40,11 +43,42 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     page: lazyPage(() => import('./users/users-page.tsx').then((m) => m.UsersPage)),
     menu: true,
   },
-  { path: `${ADMIN_ROOT}/scenes`, ...pending('menu.scenes'), menu: true },
-  { path: `${ADMIN_ROOT}/points-config`, ...pending('menu.pointsConfig'), menu: true },
-  { path: `${ADMIN_ROOT}/versions`, ...pending('menu.versions'), menu: true },
-  { path: `${ADMIN_ROOT}/calls`, ...pending('menu.calls'), menu: true },
-  { path: `${ADMIN_ROOT}/system-calls`, ...pending('menu.systemCalls'), menu: true },
+  {
+    path: `${ADMIN_ROOT}/scenes`,
+    titleKey: 'menu.scenes',
+    page: scenesAdminPage,
+    menu: true,
+  },
+  {
+    path: `${ADMIN_ROOT}/points-config`,
+    titleKey: 'menu.pointsConfig',
+    page: pointsConfigAdminPage,
+    menu: true,
+  },
+  {
+    path: `${ADMIN_ROOT}/versions`,
+    titleKey: 'menu.versions',
+    page: versionsAdminPage,
+    menu: true,
+  },
+  {
+    path: `${ADMIN_ROOT}/calls`,
+    titleKey: 'menu.calls',
+    page: callsAdminPage,
+    menu: true,
+  },
+  {
+    path: `${ADMIN_ROOT}/system-calls`,
+    titleKey: 'menu.systemCalls',
+    page: systemCallsAdminPage,
+    menu: true,
+  },
+  {
+    path: `${ADMIN_ROOT}/feedback`,
+    titleKey: 'menu.feedback',
+    page: feedbackAdminPage,
+    menu: true,
+  },
   {
     path: `${ADMIN_ROOT}/admins`,
     titleKey: 'menu.admins',
@@ -59,7 +93,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     menu: true,
   },
   // spec §2: "there is also an admin video call page", opened from a call, not from the menu
-  { path: `${ADMIN_ROOT}/video-call`, ...pending('menu.videoCall'), menu: false },
+  {
+    path: `${ADMIN_ROOT}/video-call`,
+    titleKey: 'menu.videoCall',
+    page: adminVideoCallPage,
+    menu: false,
+  },
 ];
 
 export const adminPageAt = (pathname: string): AdminPage | undefined =>

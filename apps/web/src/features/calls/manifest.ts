@@ -1,6 +1,7 @@
 import type { UserType } from '@sfm/protocol';
 import type { FeatureManifest } from '../../ui/feature-manifest.ts';
 import { HandsIcon } from '../../ui/icons.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { routes } from '../../ui/routes.ts';
 
 /** The volunteer item's target by the stored user's role (spec §2). */
@@ -14,11 +15,15 @@ export const callsManifest: FeatureManifest = {
   routes: [
     {
       path: routes.videoCall,
-      page: { pending: 'pages.videoCall' },
+      page: lazyPage(() => import('./video-call-page.tsx').then((m) => m.VideoCallPage)),
       access: 'user',
       voice: { nameKey: 'pages.videoCall', aliases: ['视频求助', 'video call'] },
     },
-    { path: routes.volunteerCalls, page: { pending: 'pages.volunteerCalls' }, access: 'user' },
+    {
+      path: routes.volunteerCalls,
+      page: lazyPage(() => import('./volunteer-calls-page.tsx').then((m) => m.VolunteerCallsPage)),
+      access: 'user',
+    },
   ],
   nav: {
     id: 'volunteer',

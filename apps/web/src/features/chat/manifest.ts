@@ -1,12 +1,13 @@
 import type { FeatureManifest } from '../../ui/feature-manifest.ts';
 import { ChatIcon } from '../../ui/icons.tsx';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { routes } from '../../ui/routes.ts';
 
 export const chatManifest: FeatureManifest = {
   routes: [
     {
       path: routes.aichat,
-      page: { pending: 'pages.aichat' },
+      page: lazyPage(() => import('./chat-page.tsx').then((m) => m.ChatPage)),
       access: 'user',
       voice: { nameKey: 'nav.aichat', aliases: ['陪我聊聊', '聊天', 'chat'] },
     },

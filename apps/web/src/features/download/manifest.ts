@@ -1,11 +1,12 @@
 import type { FeatureManifest } from '../../ui/feature-manifest.ts';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { routes } from '../../ui/routes.ts';
 
 export const downloadManifest: FeatureManifest = {
   routes: [
     {
       path: routes.download,
-      page: { pending: 'pages.download' },
+      page: lazyPage(() => import('./download-page.tsx').then((m) => m.DownloadPage)),
       access: 'public',
       without: ['privacyGate'],
       profileLink: { labelKey: 'profile.download', order: 7 },

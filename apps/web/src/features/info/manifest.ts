@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../../ui/feature-manifest.ts';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { routes } from '../../ui/routes.ts';
 
 /** The informational pages of spec §2: help, donate, contact us. */
@@ -6,20 +7,20 @@ export const infoManifest: FeatureManifest = {
   routes: [
     {
       path: routes.help,
-      page: { pending: 'pages.help' },
+      page: lazyPage(() => import('./help-page.tsx').then((m) => m.HelpPage)),
       access: 'user',
       voice: { nameKey: 'pages.help', aliases: ['帮助', 'help'] },
       profileLink: { labelKey: 'profile.help', order: 3 },
     },
     {
       path: routes.donate,
-      page: { pending: 'pages.donate' },
+      page: lazyPage(() => import('./donate-page.tsx').then((m) => m.DonatePage)),
       access: 'user',
       profileLink: { labelKey: 'profile.donate', order: 4 },
     },
     {
       path: routes.contactUs,
-      page: { pending: 'pages.contactUs' },
+      page: lazyPage(() => import('./contact-us-page.tsx').then((m) => m.ContactUsPage)),
       access: 'user',
       profileLink: { labelKey: 'profile.contactUs', order: 5 },
     },

@@ -1,14 +1,27 @@
 import type { FeatureManifest } from '../../ui/feature-manifest.ts';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { routes } from '../../ui/routes.ts';
 
 export const pointsManifest: FeatureManifest = {
   routes: [
     {
       path: routes.pointsLogs,
-      page: { pending: 'pages.pointsLogs' },
+      page: lazyPage(() => import('./points-logs-page.tsx').then((m) => m.PointsLogsPage)),
       access: 'user',
       voice: { nameKey: 'pages.pointsLogs', aliases: ['积分', 'points'] },
       profileLink: { labelKey: 'profile.pointsLogs', order: 1 },
+    },
+    {
+      path: routes.pointsRecharge,
+      page: lazyPage(() => import('./recharge-page.tsx').then((m) => m.RechargePage)),
+      access: 'user',
+      voice: { nameKey: 'pages.pointsRecharge', aliases: ['充值', '会员', 'recharge', 'vip'] },
+      profileLink: { labelKey: 'profile.pointsRecharge', order: 1.5 },
+    },
+    {
+      path: routes.sandboxCheckout,
+      page: lazyPage(() => import('./sandbox-checkout-page.tsx').then((m) => m.SandboxCheckoutPage)),
+      access: 'user',
     },
   ],
 };

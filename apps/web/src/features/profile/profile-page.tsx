@@ -1,57 +1,37 @@
-import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from '@sfm/protocol';
 import { use, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/http-client.ts';
+import { Link } from 'react-router';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
+import { MyFeedback } from '../info/index.ts';
+import { PointsSummary } from '../points/index.ts';
 import { roleKey } from '../role-select/index.ts';
-import { logout, selectLoggedIn, useSession } from '../../session/index.ts';
+import { SpeechRateField } from '../settings/index.ts';
+import { logout, useSession } from '../../session/index.ts';
 import { speechOutput, useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/index.ts';
+import { AppVersion } from './app-version.tsx';
+import { useLeaveAccount } from './leave-account.ts';
+import { MyDataSection } from './my-data-section.tsx';
+import { NicknameForm } from './nickname-form.tsx';
 import { ProfileLinksContext } from './profile-links.ts';
-
-const SPEECH_RATE_STEP = 0.25;
-/** 0.5×, 0.75×, … 3×. */
-export const SPEECH_RATES: readonly number[] = Array.from(
-  { length: Math.round((SPEECH_RATE_MAX - SPEECH_RATE_MIN) / SPEECH_RATE_STEP) + 1 },
-  (_, i) => SPEECH_RATE_MIN + i * SPEECH_RATE_STEP,
-);
 
 /** 13800138000 → 138****8000 */
 export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 }
 
-/** /profile: who you are, speech rate and voice, links, log out. */
+/** /profile: who you are, points, speech rate and voice, links, version, your data, log out. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const announce = useAnnounce();
+  const leave = useLeaveAccount();
   const user = useSession((s) => s.user);
-  const loggedIn = useSession(selectLoggedIn);
-  const speechRate = useSession((s) => s.speechRate);
-  const setSpeechRate = useSession((s) => s.setSpeechRate);
-  const setUser = useSession((s) => s.setUser);
   const speakWithScreenReader = useSpeakWithScreenReader();
   const whoId = useId();
   const speechId = useId();
   const moreId = useId();
   const links = use(ProfileLinksContext);
-
-  const onRateChange = (value: string) => {
-    const rate = Number(value);
-    setSpeechRate(rate);
-    announce(t('profile.speechRateSaved', { rate }));
-    if (loggedIn) {
-      void api
-        .call('updateMe', { speechRate: rate })
-        .then((answer) => {
-          if (answer.ok) setUser(answer.data);
-        })
-        .catch(() => undefined);
-    }
-  };
 
   const onScreenReaderVoiceChange = (on: boolean) => {
     // what the old voice was saying must not go on under the new one
@@ -60,23 +40,14 @@ export function ProfilePage() {
     announce(t(on ? 'profile.screenReaderVoiceOn' : 'profile.screenReaderVoiceOff'));
   };
 
-  const onLogout = () => {
-    // Leave first: with the session gone while still here, the guard would send the user to
-    // /login?redirect=/profile, and the next login would land back in this account's centre.
-    // The router commits navigations asynchronously (as transitions); the session change must wait
-    // for the new page to be on screen, or it overtakes the navigation.
-    void Promise.resolve(navigate(routes.login, { replace: true, flushSync: true })).then(() => {
-      logout();
-      announce(t('profile.loggedOut'));
-    });
-  };
+  const onLogout = () => leave(logout, t('profile.loggedOut'));
 
   return (
     <Page title={t('profile.title')} className="profile">
       {user ? (
         <section className="card" aria-labelledby={whoId}>
           <h2 id={whoId}>{t('profile.whoTitle')}</h2>
-          {user.nickname ? <p>{t('profile.nickname', { name: user.nickname })}</p> : null}
+          <NicknameForm nickname={user.nickname} />
           <p>{t('profile.phone', { phone: maskPhone(user.phone) })}</p>
           <p>{t('profile.role', { role: t(roleKey(user.userType)) })}</p>
           <p>
@@ -87,25 +58,11 @@ export function ProfilePage() {
         </section>
       ) : null}
 
+      <PointsSummary />
+
       <section className="card" aria-labelledby={speechId}>
         <h2 id={speechId}>{t('profile.speechTitle')}</h2>
-        <div className="field">
-          <label className="field__label" htmlFor="profile-speech-rate">
-            {t('profile.speechRate')}
-          </label>
-          <select
-            id="profile-speech-rate"
-            className="field__input"
-            value={String(speechRate)}
-            onChange={(e) => onRateChange(e.target.value)}
-          >
-            {SPEECH_RATES.map((rate) => (
-              <option key={rate} value={String(rate)}>
-                {t('profile.speechRateOption', { rate })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SpeechRateField />
         <div className="field">
           <label className="check">
             <input
@@ -135,6 +92,12 @@ export function ProfilePage() {
           ))}
         </ul>
       </section>
+
+      <MyFeedback />
+
+      <AppVersion />
+
+      <MyDataSection />
 
       <button type="button" className="button button--danger button--block" onClick={onLogout}>
         {t('profile.logout')}

@@ -24,6 +24,15 @@ describe('/role-select', () => {
     await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('已选择：志愿者'));
   });
 
+  it('takes a new volunteer to /volunteer-calls without a redirect', async () => {
+    loginAs({ userType: null });
+    seedStorage({ privacyAccepted: 'true' });
+    mockFetch(() => ok(testUser({ userType: 1 })));
+    const { router } = renderApp('/role-select');
+    await userEvent.click(screen.getByRole('button', { name: '我是志愿者' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/volunteer-calls'));
+  });
+
   it('goes to /see-for-me without a redirect', async () => {
     loginAs({ userType: null });
     seedStorage({ privacyAccepted: 'true' });

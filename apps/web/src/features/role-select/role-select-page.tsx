@@ -36,7 +36,9 @@ export function RoleSelectPage() {
       if (answer.ok) {
         setUser(answer.data);
         announce(t('roleSelect.chosen', { role: t(roleKey(answer.data.userType)) }));
-        void navigate(safeRedirect(params.get('redirect')) ?? routes.seeForMe, { replace: true });
+        // a new volunteer goes on to the page where calls ring; a help-seeker to the AI camera
+        const home = answer.data.userType === 1 ? routes.volunteerCalls : routes.seeForMe;
+        void navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
         return;
       }
       setAlertText(answer.message);

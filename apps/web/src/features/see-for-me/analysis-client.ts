@@ -12,6 +12,8 @@ export class AnalysisError extends Error {
     readonly messageKey: 'seeForMe.errors.requestFailed' | 'seeForMe.errors.network',
     readonly code: number,
     detail: string,
+    /** The server's error name (e.g. points_insufficient), when it answered with one. */
+    readonly error: string | null = null,
   ) {
     super(detail);
   }
@@ -60,7 +62,12 @@ export async function analyzeImage(
     try {
       const answer = await call('visionAnalyze', request, { signal });
       if (answer.ok) return answer.data.description;
-      lastError = new AnalysisError('seeForMe.errors.requestFailed', answer.code, answer.message);
+      lastError = new AnalysisError(
+        'seeForMe.errors.requestFailed',
+        answer.code,
+        answer.message,
+        answer.data?.error ?? null,
+      );
       if (answer.code < 500) throw lastError;
     } catch (error) {
       if (signal?.aborted || isAbortError(error)) throw abortError();

@@ -1,15 +1,8 @@
 import { COMPRESSION_PRESETS, type CompressionPreset } from '@sfm/protocol';
+import { base64Of, CaptureError, encodeCapture, type CaptureCanvas } from './capture-encoder.ts';
+import type { CaptureJob, CaptureReply } from './capture.worker.ts';
 
-/** Spec §9: the capture canvas is 1080×1920 (portrait). */
-const CAPTURE_SHORT_SIDE = 1080;
-const CAPTURE_LONG_SIDE = 1920;
-
-export class CaptureError extends Error {
-  override readonly name = 'CaptureError';
-  constructor(readonly messageKey: 'seeForMe.errors.canvasContext' | 'seeForMe.camera.streamNotReady') {
-    super(messageKey);
-  }
-}
+export { CaptureError } from './capture-encoder.ts';
 
 export interface FrameSource {
   /** The video (or any drawable) and its intrinsic size. */
@@ -18,80 +11,94 @@ export interface FrameSource {
   height: number;
 }
 
-export type CanvasFactory = (width: number, height: number) => HTMLCanvasElement;
-
-const defaultCanvas: CanvasFactory = (width, height) => {
+function domCanvas(width: number, height: number): CaptureCanvas {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  return canvas;
-};
-
-/**
- * The capture box: 1080×1920 in the frame's own orientation (portrait phones give 1080×1920, a
- * landscape webcam 1920×1080). The frame is fitted by CONTAIN, never cropped: for recognition the
- * edges matter (a sign half out of view, a kerb at the side), and matching the box to the frame's
- * orientation means a 9:16 or 16:9 camera fills it with no bars at all.
- */
-function captureBox(
-  width: number,
-  height: number,
-): { width: number; height: number; dx: number; dy: number; dw: number; dh: number } {
-  const portrait = height >= width;
-  const boxW = portrait ? CAPTURE_SHORT_SIDE : CAPTURE_LONG_SIDE;
-  const boxH = portrait ? CAPTURE_LONG_SIDE : CAPTURE_SHORT_SIDE;
-  const scale = Math.min(boxW / width, boxH / height);
-  const dw = Math.round(width * scale);
-  const dh = Math.round(height * scale);
   return {
-    width: boxW,
-    height: boxH,
-    dx: Math.round((boxW - dw) / 2),
-    dy: Math.round((boxH - dh) / 2),
-    dw,
-    dh,
+    image: canvas,
+    context: canvas.getContext('2d'),
+    // toBlob, unlike toDataURL, encodes without holding the page
+    jpeg: (quality) =>
+      new Promise((resolve, reject) =>
+        canvas.toBlob(
+          (blob) => (blob ? resolve(blob) : reject(new CaptureError('seeForMe.errors.canvasContext'))),
+          'image/jpeg',
+          quality,
+        ),
+      ),
   };
 }
 
-/** The size a preset sends: the longer side capped at the preset's max side (never enlarged). */
-function presetSize(
-  width: number,
-  height: number,
-  preset: CompressionPreset,
-): { width: number; height: number } {
-  const scale = Math.min(1, COMPRESSION_PRESETS[preset].maxSide / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+const workerCapable = (): boolean =>
+  typeof Worker !== 'undefined' &&
+  typeof OffscreenCanvas !== 'undefined' &&
+  typeof createImageBitmap === 'function';
+
+/** The capture worker could not run (not loaded, refused): this page captures on its main thread. */
+class WorkerUnavailable extends Error {
+  override readonly name = 'WorkerUnavailable';
+}
+
+/** The capture worker, started at the first capture and kept for the page's life; its jobs by id. */
+let worker: Worker | null = null;
+let workerFailed = false;
+let nextJob = 0;
+const waiting = new Map<number, { resolve: (base64: string) => void; reject: (error: Error) => void }>();
+
+function captureWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL('./capture.worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', ({ data }: MessageEvent<CaptureReply>) => {
+    const job = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (!job) return;
+    if ('base64' in data) job.resolve(data.base64);
+    else if ('errorKey' in data) job.reject(new CaptureError(data.errorKey));
+    else job.reject(new Error(data.failure));
+  });
+  worker.addEventListener('error', (event) => {
+    const error = new WorkerUnavailable(`capture worker failed: ${event.message}`);
+    for (const job of waiting.values()) job.reject(error);
+    waiting.clear();
+    workerFailed = true;
+  });
+  return worker;
+}
+
+async function captureInWorker(frame: FrameSource, preset: CompressionPreset): Promise<string> {
+  // the frame is copied here, at once: the worker draws the moment the user captured
+  const bitmap = await createImageBitmap(frame.source as ImageBitmapSource);
+  const target = captureWorker();
+  const id = (nextJob += 1);
+  return new Promise((resolve, reject) => {
+    const job: CaptureJob = { id, frame: bitmap, ...COMPRESSION_PRESETS[preset] };
+    target.postMessage(job, [bitmap]);
+    // the reply comes in a later task: waiting from here on misses none
+    waiting.set(id, { resolve, reject });
+  });
 }
 
 /**
- * Draws the frame into the 1080×1920 capture canvas, then scales it to the preset's max side and
- * encodes JPEG q0.8; returns base64 without the `data:` prefix. The full-size canvas is kept as a
- * canvas rather than encoded and decoded again: one JPEG pass instead of two saves ~100 ms on a
- * phone and avoids stacking compression artefacts on text.
+ * The frame in the 1080×1920 capture box, scaled to the preset's max side, as JPEG (q0.8) in base64
+ * without the `data:` prefix. Drawn and encoded in a worker, off the page's main thread; where a
+ * worker cannot draw (no OffscreenCanvas) or could not start, on the page with an encoding that
+ * does not block it.
  */
-export function captureFrame(
-  frame: FrameSource,
-  preset: CompressionPreset,
-  makeCanvas: CanvasFactory = defaultCanvas,
-): string {
-  const box = captureBox(frame.width, frame.height);
-  const full = makeCanvas(box.width, box.height);
-  const ctx = full.getContext('2d');
-  if (!ctx) throw new CaptureError('seeForMe.errors.canvasContext');
-  ctx.fillStyle = '#000';
-  ctx.fillRect(0, 0, box.width, box.height);
-  ctx.drawImage(frame.source, box.dx, box.dy, box.dw, box.dh);
-
-  const out = presetSize(box.width, box.height, preset);
-  let target = full;
-  if (out.width !== box.width || out.height !== box.height) {
-    target = makeCanvas(out.width, out.height);
-    const small = target.getContext('2d');
-    if (!small) throw new CaptureError('seeForMe.errors.canvasContext');
-    small.imageSmoothingQuality = 'high';
-    small.drawImage(full, 0, 0, out.width, out.height);
+export async function captureFrame(frame: FrameSource, preset: CompressionPreset): Promise<string> {
+  if (workerCapable() && !workerFailed) {
+    try {
+      return await captureInWorker(frame, preset);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
   }
-  const dataUrl = target.toDataURL('image/jpeg', COMPRESSION_PRESETS[preset].quality);
-  const comma = dataUrl.indexOf(',');
-  return comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+  const jpeg = await encodeCapture(
+    frame.source,
+    frame.width,
+    frame.height,
+    COMPRESSION_PRESETS[preset],
+    domCanvas,
+  );
+  return base64Of(jpeg);
 }

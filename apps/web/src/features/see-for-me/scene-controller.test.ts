@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnalysisError } from './analysis-client.ts';
 import { canTransition, isCameraRoute, SceneController } from './scene-controller.ts';
 import { FakeSpeech, fakeDeps } from './test-fakes.ts';
 
@@ -166,6 +167,39 @@ describe('scene controller', () => {
     await flush();
     expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.analysisFailed');
     expect(scene.getState().statusMessage).toBe('seeForMe.errors.analysisFailed');
+  });
+
+  it('out of points: the server words are spoken and shown, recharge is offered, auto-capture stops', async () => {
+    const refusal = new AnalysisError(
+      'seeForMe.errors.requestFailed',
+      402,
+      '积分不足…',
+      'points_insufficient',
+    );
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.reject(refusal)) });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('积分不足…');
+    expect(scene.getState()).toMatchObject({
+      statusMessage: '积分不足…',
+      pointsShortfall: 'recharge',
+      isActive: false,
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(f.capture).toHaveBeenCalledTimes(1);
+    const device = new AnalysisError(
+      'seeForMe.errors.requestFailed',
+      402,
+      '请登录后继续使用',
+      'points_login_required',
+    );
+    const g = fakeDeps({ analyze: vi.fn(() => Promise.reject(device)) });
+    const other = new SceneController(g.deps, 'observe');
+    other.setCameraReady(true);
+    other.tap();
+    await flush();
+    expect(other.getState().pointsShortfall).toBe('login');
   });
 
   it('auto modes: capture at once, then every 10 s, only with the camera ready on a camera route', async () => {

@@ -1,7 +1,7 @@
-import type { AnalyzeRequest, CompressionPreset, SceneMode } from '@sfm/protocol';
+import { scenePrompt, type AnalyzeRequest, type CompressionPreset, type SceneMode } from '@sfm/protocol';
 import { routes } from '../../ui/routes.ts';
 import type { SpeechInput, SpeechInputError, SpeechOutput } from '../speech/index.ts';
-import { isAbortError } from './analysis-client.ts';
+import { AnalysisError, isAbortError } from './analysis-client.ts';
 import { mentionsTraffic } from './danger-terms.ts';
 import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
 
@@ -13,6 +13,12 @@ export const CALM_RESULTS_TO_RELAX = 2;
 export const LISTEN_TIMEOUT_MS = 30_000;
 /** Vibration pattern for a danger alert. */
 export const DANGER_VIBRATION = [200, 100, 200];
+
+/** The question sent: a market scene's own prompt (with the user's question after it), or the user's. */
+function promptFor(entry: SceneModeEntry, question?: string): { prompt?: string } {
+  if (entry.prompt) return { prompt: scenePrompt(entry.prompt, question) };
+  return question ? { prompt: question } : {};
+}
 
 /** Spec §4: auto-capture runs on these routes only. */
 export function isCameraRoute(pathname: string): boolean {
@@ -69,6 +75,8 @@ export interface SceneState {
   conversing: boolean;
   /** Bumped when a tap asks for the typed question (no recognizer works here): focus goes there. */
   typedQuestionSeq: number;
+  /** The last analysis was refused for points: the page offers recharging (or logging in, for a device). */
+  pointsShortfall: 'recharge' | 'login' | null;
 }
 
 export type SoundName = 'shutter' | 'ding';
@@ -158,6 +166,7 @@ export class SceneController {
       listening: false,
       conversing: false,
       typedQuestionSeq: 0,
+      pointsShortfall: null,
     };
   }
 
@@ -409,7 +418,7 @@ export class SceneController {
           image,
           scenario: entry.scenario,
           compression: entry.compression,
-          ...(prompt ? { prompt } : {}),
+          ...promptFor(entry, prompt),
         },
         signal,
       );
@@ -420,6 +429,7 @@ export class SceneController {
         phase: 'speaking',
         lastResult: { text: description, at: this.now() },
         lastAnalysisDescription: description,
+        pointsShortfall: null,
       });
       await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
       if (stale()) return;
@@ -430,8 +440,22 @@ export class SceneController {
       if (stale() || isAbortError(error)) return;
       if (this.analysis === controller) this.analysis = null;
       this.set({ phase: 'idle' });
+      if (error instanceof AnalysisError && error.code === 402) return this.pointsRefused(error);
       this.say('seeForMe.errors.analysisFailed');
     }
+  }
+
+  /**
+   * Out of points (or a device past its daily allowance): the server's words are said and shown,
+   * never a silent failure, and auto-capture stops instead of repeating them every 10 s.
+   */
+  private pointsRefused(error: AnalysisError): void {
+    this.clearAuto();
+    this.set({
+      isActive: false,
+      pointsShortfall: error.error === 'points_login_required' ? 'login' : 'recharge',
+    });
+    this.sayText(error.message);
   }
 
   /** Danger pacing for move modes: alert + 5 s on traffic, back to 10 s after two calm results. */

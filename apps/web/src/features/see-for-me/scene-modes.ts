@@ -23,12 +23,14 @@ export interface SceneModeEntry {
   visibility: ModeVisibility;
   /** Road/traffic terms in a result raise the danger alert (spec §4 "Danger scenes"). */
   dangerWatch: boolean;
+  /** A market scene's question for the vision engine (a spoken question follows it). */
+  prompt?: string;
 }
 
 /** Spec §9: auto-capture period of the auto modes. */
 const AUTO_CAPTURE_MS = 10_000;
 
-type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario'> & { scenario?: Scenario };
+type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario' | 'prompt'> & { scenario?: Scenario };
 
 const entry = (e: EntryInput): SceneModeEntry => ({
   ...e,

@@ -1,12 +1,13 @@
 import type { SceneMode } from '@sfm/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
+import { routes } from '../../ui/routes.ts';
 import { requestWithRationale } from '../../ui/permission-overlay.tsx';
 import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
 import { onSceneModeRequest } from '../assistant/index.ts';
@@ -27,7 +28,7 @@ import { MoreScenesDialog } from './more-scenes-dialog.tsx';
 import { readDefaultScene, readOperationMode } from './preferences.ts';
 import { SceneController, type SceneState } from './scene-controller.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
-import { initialSceneMode, modesShown, sceneMode, SCENE_MODES } from './scene-modes.ts';
+import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
 import { preloadSounds, playSound } from './sounds.ts';
 import { useLiveText } from './use-live-text.ts';
 import './see-for-me.css';
@@ -40,7 +41,16 @@ export function alertDanger(text: string): void {
   if (!readSpeakWithScreenReader()) announce(text, { assertive: true });
 }
 
-function createControllers() {
+/**
+ * One scene shown without the mode strip: a market scene (/market/use/{id}) as its own registry
+ * entry, under its own title. The camera, the tap, auto-capture and speech are this page's.
+ */
+export interface FixedScene {
+  entry: SceneModeEntry;
+  title: string;
+}
+
+function createControllers(fixedScene?: FixedScene) {
   const camera = new CameraController({
     mediaDevices: media.mediaDevices,
     permissionState: () => media.permissionState('camera'),
@@ -68,8 +78,9 @@ function createControllers() {
           ? true
           : requestWithRationale('microphone', media.requestMicrophone),
       claimUnavailableNotice,
+      ...(fixedScene ? { registry: [fixedScene.entry] } : {}),
     },
-    initialSceneMode(readDefaultScene()),
+    fixedScene ? fixedScene.entry.id : initialSceneMode(readDefaultScene()),
   );
   return { camera, scene };
 }
@@ -89,10 +100,10 @@ function formatTime(at: number): string {
 }
 
 /** /see-for-me: the camera screen. */
-export function SeeForMePage() {
+export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [{ camera, scene }] = useState(createControllers);
+  const [{ camera, scene }] = useState(() => createControllers(fixedScene));
   const sceneState = useSyncExternalStore(scene.subscribe, scene.getState);
   // with the screen reader as the app's voice, what is also spoken (the result, a spoken status) stays
   // on screen to be read by browsing but is not announced a second time; a shown-only status still is
@@ -141,7 +152,11 @@ export function SeeForMePage() {
   }, []);
 
   // the voice assistant's "switch to … mode"
-  useEffect(() => onSceneModeRequest((mode) => scene.setMode(mode)), [scene]);
+  const modesFixed = fixedScene !== undefined;
+  useEffect(
+    () => (modesFixed ? undefined : onSceneModeRequest((mode) => scene.setMode(mode))),
+    [scene, modesFixed],
+  );
 
   // keyboard shortcuts: Escape stops speech, R repeats the last sentence
   useEffect(() => {
@@ -189,34 +204,35 @@ export function SeeForMePage() {
   const asksByVoice = entry.tap === 'voice-question' || entry.tap === 'dialogue';
 
   return (
-    <Page title={t('seeForMe.title')} className="sfm">
+    <Page title={fixedScene?.title ?? t('seeForMe.title')} className="sfm">
       <p className="visually-hidden">{t('seeForMe.shortcuts')}</p>
-      <div className="sfm-modes">
-        <TabList
-          ref={tabsRef}
-          label={t('seeForMe.modesLabel')}
-          tabs={shownTabs.map((m) => ({ id: m.id, label: t(m.labelKey) }))}
-          selected={sceneState.mode}
-          onSelect={select}
-          idPrefix="sfm"
-          panel="sfm-panel"
-          className="sfm-tabs"
-        />
-        <button
-          ref={moreButtonRef}
-          type="button"
-          className="button button--secondary sfm-more"
-          aria-haspopup="dialog"
-          onClick={() => setMoreOpen(true)}
-        >
-          {t('seeForMe.more')}
-        </button>
-      </div>
+      {modesFixed ? null : (
+        <div className="sfm-modes">
+          <TabList
+            ref={tabsRef}
+            label={t('seeForMe.modesLabel')}
+            tabs={shownTabs.map((m) => ({ id: m.id, label: t(m.labelKey) }))}
+            selected={sceneState.mode}
+            onSelect={select}
+            idPrefix="sfm"
+            panel="sfm-panel"
+            className="sfm-tabs"
+          />
+          <button
+            ref={moreButtonRef}
+            type="button"
+            className="button button--secondary sfm-more"
+            aria-haspopup="dialog"
+            onClick={() => setMoreOpen(true)}
+          >
+            {t('seeForMe.more')}
+          </button>
+        </div>
+      )}
 
       <div
-        role="tabpanel"
+        {...(modesFixed ? {} : { role: 'tabpanel', 'aria-labelledby': tabId('sfm', sceneState.mode) })}
         id="sfm-panel"
-        aria-labelledby={tabId('sfm', sceneState.mode)}
         className="sfm-panel"
       >
         <div className="sfm-camera" data-camera-status={cameraState.status}>
@@ -249,6 +265,18 @@ export function SeeForMePage() {
         >
           {statusText}
         </p>
+        {sceneState.pointsShortfall ? (
+          <p>
+            <Link
+              to={sceneState.pointsShortfall === 'login' ? routes.login : routes.pointsRecharge}
+              className="button button--primary"
+            >
+              {t(
+                sceneState.pointsShortfall === 'login' ? 'seeForMe.points.login' : 'seeForMe.points.recharge',
+              )}
+            </Link>
+          </p>
+        ) : null}
 
         <div className="sfm-controls">
           <button type="button" className="button button--primary" onClick={() => speechOutput.cancel()}>
@@ -307,7 +335,7 @@ export function SeeForMePage() {
       </div>
 
       <MoreScenesDialog
-        open={moreOpen}
+        open={moreOpen && !modesFixed}
         current={sceneState.mode}
         modes={modesShown('more', SCENE_MODES)}
         onChoose={(mode) => {

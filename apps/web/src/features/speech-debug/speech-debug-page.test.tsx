@@ -11,6 +11,7 @@ const CAPABILITIES = {
   vision: { engine: 'embedded' },
   tts: { engine: 'embedded', voices: ['cmn'] },
   asr: { engine: null, realtime: false, singleShot: false },
+  chat: { engine: null, vision: false },
 };
 
 /** English words of the engines' own vocabulary that must not reach the page untranslated. */

@@ -1,6 +1,7 @@
 /** The speech feature's public face: the app's voice (output), its ears (input) and their preferences. */
 export { speechEngines, speechOutput } from './output/speech-output-instance.ts';
 export type { EngineName, SpeechEvent, SpeechOutput } from './output/types.ts';
+export { cleanMarkdown } from './output/speech-text.ts';
 export {
   createSpeechInput,
   currentRecognitionProvider,
@@ -20,3 +21,5 @@ export {
   useSpeakWithScreenReader,
   writeSpeakWithScreenReader,
 } from './speech-preferences.ts';
+// the socket.io client, loaded on first use: the calls feature opens its sockets with it too
+export { defaultSocketFactory } from './speech-socket.ts';

@@ -1,7 +1,15 @@
+import { callsAdminEn } from './calls/en.ts';
+import { feedbackAdminEn } from './feedback/en.ts';
+import { pointsAdminEn } from './points/en.ts';
+import { versionsAdminEn } from './versions/en.ts';
 import type { AdminMessages } from './zh-CN.ts';
 
 /** English labels of the back office (namespace `admin`). */
 export const adminEn: AdminMessages = {
+  versions: versionsAdminEn,
+  points: pointsAdminEn,
+  calls: callsAdminEn,
+  feedback: feedbackAdminEn,
   title: 'Back office',
   titleSuffix: ' - See for me back office',
   menu: {
@@ -12,6 +20,7 @@ export const adminEn: AdminMessages = {
     pointsConfig: 'Points configuration',
     versions: 'Versions',
     calls: 'Calls',
+    feedback: 'User feedback',
     systemCalls: 'System calls',
     videoCall: 'Admin video call',
     admins: 'Admins',
@@ -191,8 +200,27 @@ export const adminEn: AdminMessages = {
       'admin.disable': 'disable admin',
       'admin.enable': 'enable admin',
       'admin.reset_password': 'reset admin password',
+      'version.create': 'create version',
+      'version.update': 'edit version',
+      'version.upload_apk': 'upload APK',
+      'version.publish': 'publish version',
+      'version.unpublish': 'unpublish version',
+      'scene.approve': 'approve scene',
+      'scene.reject': 'reject scene',
+      'scene.unpublish': 'unpublish scene',
+      'points.config_update': 'change points configuration',
+      'points.gift': 'give or take points',
+      'call.handle_report': 'handle a call report',
+      'feedback.reply': 'reply to feedback',
     },
-    targetTypes: { user: 'user', admin: 'admin' },
+    targetTypes: {
+      user: 'user',
+      admin: 'admin',
+      version: 'version',
+      scene: 'scene',
+      points_config: 'points configuration',
+      feedback: 'feedback',
+    },
   },
   pagination: {
     label: 'Pages',

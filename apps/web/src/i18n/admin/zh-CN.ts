@@ -1,8 +1,17 @@
+import { callsAdminZhCN } from './calls/zh-CN.ts';
+import { feedbackAdminZhCN } from './feedback/zh-CN.ts';
+import { pointsAdminZhCN } from './points/zh-CN.ts';
+import { versionsAdminZhCN } from './versions/zh-CN.ts';
+
 /**
  * zh-CN labels of the back office (namespace `admin`). Loaded with the admin area's code, not with
  * the user app: a phone opening 帮我看看 never downloads them.
  */
 export const adminZhCN = {
+  versions: versionsAdminZhCN,
+  points: pointsAdminZhCN,
+  calls: callsAdminZhCN,
+  feedback: feedbackAdminZhCN,
   title: '管理后台',
   titleSuffix: ' - 帮我看看管理后台',
   menu: {
@@ -13,6 +22,7 @@ export const adminZhCN = {
     pointsConfig: '积分配置',
     versions: '版本管理',
     calls: '通话记录',
+    feedback: '用户反馈',
     systemCalls: '系统调用',
     videoCall: '管理员视频通话',
     admins: '管理员',
@@ -192,8 +202,27 @@ export const adminZhCN = {
       'admin.disable': '停用管理员',
       'admin.enable': '启用管理员',
       'admin.reset_password': '重置管理员密码',
+      'version.create': '新建版本',
+      'version.update': '编辑版本',
+      'version.upload_apk': '上传安装包',
+      'version.publish': '发布版本',
+      'version.unpublish': '取消发布版本',
+      'scene.approve': '通过场景',
+      'scene.reject': '驳回场景',
+      'scene.unpublish': '下架场景',
+      'points.config_update': '修改积分配置',
+      'points.gift': '赠送或扣除积分',
+      'call.handle_report': '处理通话举报',
+      'feedback.reply': '回复用户反馈',
     },
-    targetTypes: { user: '用户', admin: '管理员' },
+    targetTypes: {
+      user: '用户',
+      admin: '管理员',
+      version: '版本',
+      scene: '场景',
+      points_config: '积分配置',
+      feedback: '用户反馈',
+    },
   },
   pagination: {
     label: '分页',

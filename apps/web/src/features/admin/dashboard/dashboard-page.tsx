@@ -1,4 +1,9 @@
-import { adminEndpoints, type DashboardSummary, type DateRangeQuery } from '@sfm/protocol/admin';
+import {
+  adminEndpoints,
+  type DashboardSummary,
+  type DateRangeQuery,
+  pointsAdminEndpoints,
+} from '@sfm/protocol/admin';
 import { Alert, Button, Form, Input } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +57,7 @@ function useCharts(range: DateRangeQuery) {
     analyses: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardAnalyses, range, { signal })),
     latency: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardLatency, range, { signal })),
     failures: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardFailures, range, { signal })),
+    points: useAdminData(key, (signal) => adminCall(pointsAdminEndpoints.dashboardPoints, range, { signal })),
   };
 }
 
@@ -171,6 +177,20 @@ export function DashboardPage() {
                 { name: t('dashboard.series.failed'), kind: 'bar', values: data.days.map((d) => d.failed) },
                 { name: t('dashboard.series.all'), kind: 'line', values: data.days.map((d) => d.total) },
               ]}
+            />
+          )}
+        />
+        <Panel
+          data={charts.points}
+          render={(data) => (
+            <ChartPanel
+              title={t('points.dashboard.title')}
+              days={data.days.map((d) => d.day)}
+              series={(['granted', 'consumed', 'recharged'] as const).map((name) => ({
+                name: t(`points.dashboard.${name}`),
+                kind: 'line',
+                values: data.days.map((d) => d[name]),
+              }))}
             />
           )}
         />

@@ -1,6 +1,6 @@
 import { endpoints, type AdminProfile } from '@sfm/protocol';
 import { Alert, Button, Result, Spin } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
@@ -23,9 +23,7 @@ const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
  */
 function SideMenu({ profile }: { profile: AdminProfile | null }) {
   const { t } = useTranslation(ADMIN_NS);
-  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
   return (
     <>
       <button
@@ -45,7 +43,9 @@ function SideMenu({ profile }: { profile: AdminProfile | null }) {
         <ul>
           {ADMIN_PAGES.filter((p) => p.menu && mayOpen(p, profile)).map((page) => (
             <li key={page.path}>
-              <NavLink to={page.path}>{t(page.titleKey)}</NavLink>
+              <NavLink to={page.path} onClick={() => setOpen(false)}>
+                {t(page.titleKey)}
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { UserType } from '@sfm/protocol';
 import { ModerationReason, adminEndpoints, type AdminUserDetail } from '@sfm/protocol/admin';
 import { Alert, App, Button, Descriptions, Drawer, Form, Input, Modal, Select, Space, Table } from 'antd';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
@@ -9,6 +9,7 @@ import { announce } from '../../../ui/announcer.tsx';
 import type { AnswerOf } from '../../../api/http-client.ts';
 import { adminCall, failureText, useAdminData } from '../admin-api.ts';
 import { formatTime } from '../admin-format.ts';
+import { UserPointsSection } from '../../points/index.ts';
 import { StatusTag } from '../shell/status-tag.tsx';
 import { roleOf, userName } from './user-words.ts';
 
@@ -300,6 +301,9 @@ export function UserDrawer({
               </Button>
             </Space>
           </section>
+          <Suspense fallback={null}>
+            <UserPointsSection userId={userId} />
+          </Suspense>
           <section aria-labelledby={`${titleId}-sessions`} className="admin-drawer__section">
             <h2 id={`${titleId}-sessions`}>{t('users.drawer.sessions')}</h2>
             <Sessions detail={detail.data} />

@@ -1,0 +1,135 @@
+/**
+ * Video calls: how volunteers are rung and which ICE servers the browsers use, from environment
+ * variables (parsed once by the server's config).
+ */
+import { z } from 'zod';
+
+export interface CallsConfig {
+  /** Volunteers rung at once. */
+  batchSize: number;
+  /** Seconds a batch rings before the next batch is rung as well. */
+  batchSeconds: number;
+  /** Seconds volunteers are rung in all before the call goes to the operators' queue. */
+  volunteerSeconds: number;
+  /** Seconds a call waits in the operators' queue before the seeker is told no one answered. */
+  operatorSeconds: number;
+  requestsPerMinute: number;
+  /** STUN and TURN URLs handed to the browsers (none: host candidates only, fine on one network). */
+  iceUrls: string[];
+  /** coturn's `static-auth-secret` (use-auth-secret): time-limited TURN credentials are minted from it. */
+  turnSecret: string | undefined;
+  turnCredentialTtlSeconds: number;
+  /** Web Push keys; unset: generated once into DATA_DIR/vapid-keys.json. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The contact push services are given (mailto: or https:). */
+  vapidSubject: string;
+}
+
+const positiveInt = z.coerce.number().int().positive();
+
+const CallsEnv = z.object({
+  CALL_BATCH_SIZE: positiveInt.max(100).default(5),
+  CALL_BATCH_SECONDS: positiveInt.default(30),
+  CALL_VOLUNTEER_SECONDS: positiveInt.default(60),
+  CALL_OPERATOR_SECONDS: positiveInt.default(120),
+  CALL_RATE_LIMIT_PER_MINUTE: positiveInt.default(6),
+  ICE_SERVERS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^(stun|stuns|turn|turns):/, 'each URL starts with stun:, turns: or turn:')),
+    ),
+  TURN_SECRET: z.string().min(16, 'TURN_SECRET must be at least 16 characters').optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: positiveInt.default(3600),
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT is a mailto: or https: address')
+    .default('mailto:admin@localhost'),
+});
+
+/** The README rows of these variables (config.ts spreads them into CONFIG_DOCS). */
+export const CALLS_CONFIG_DOCS = {
+  CALL_BATCH_SIZE: ['5', 'Volunteers rung at once for a call.'],
+  CALL_BATCH_SECONDS: ['30', 'Seconds a batch of volunteers rings before the next batch is rung too.'],
+  CALL_VOLUNTEER_SECONDS: [
+    '60',
+    "Seconds volunteers are rung in all before the call goes to the operators' queue (/bme_admin/system-calls).",
+  ],
+  CALL_OPERATOR_SECONDS: [
+    '120',
+    "Seconds a call waits in the operators' queue before the seeker hears that no volunteer answered.",
+  ],
+  CALL_RATE_LIMIT_PER_MINUTE: ['6', 'Video call requests per minute per user.'],
+  ICE_SERVERS: [
+    '(unset)',
+    'Comma-separated STUN/TURN URLs for video calls (e.g. `stun:turn.example.com:3478,turn:turn.example.com:3478?transport=udp`); unset → direct connections only.',
+  ],
+  TURN_SECRET: [
+    '(unset)',
+    "coturn's `static-auth-secret` (`use-auth-secret`): each call gets a time-limited TURN username and password made from it; never logged.",
+  ],
+  TURN_CREDENTIAL_TTL_SECONDS: ['3600', 'How long the TURN credentials of a call stay valid.'],
+  VAPID_PUBLIC_KEY: [
+    '(generated)',
+    'Web Push public key (base64url) with which volunteers off the page are rung; unset → a key pair generated once into `DATA_DIR/vapid-keys.json` (mode 0600). Set the same pair on every node when scaling out.',
+  ],
+  VAPID_PRIVATE_KEY: [
+    '(generated)',
+    'Web Push private key (base64url), set with VAPID_PUBLIC_KEY; never logged.',
+  ],
+  VAPID_SUBJECT: [
+    'mailto:admin@localhost',
+    'The contact (mailto: or https:) that push services are given; set your own.',
+  ],
+} as const satisfies Record<keyof z.input<typeof CallsEnv>, readonly [string, string]>;
+
+function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfig {
+  const e = CallsEnv.parse(env);
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
+  }
+  if (e.CALL_VOLUNTEER_SECONDS < e.CALL_BATCH_SECONDS) {
+    throw new Error('CALL_VOLUNTEER_SECONDS must be at least CALL_BATCH_SECONDS');
+  }
+  return {
+    batchSize: e.CALL_BATCH_SIZE,
+    batchSeconds: e.CALL_BATCH_SECONDS,
+    volunteerSeconds: e.CALL_VOLUNTEER_SECONDS,
+    operatorSeconds: e.CALL_OPERATOR_SECONDS,
+    requestsPerMinute: e.CALL_RATE_LIMIT_PER_MINUTE,
+    iceUrls: e.ICE_SERVERS,
+    turnSecret: e.TURN_SECRET,
+    turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL_SECONDS,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
+  };
+}
+
+/** The calls config nothing is set for (tests start from it). */
+export const defaultCallsConfig = (): CallsConfig => callsConfigFromEnv({});
+
+/** For loadConfig: the calls config, or an "Invalid configuration" error listing every problem. */
+export function callsConfigOrThrow(env: Record<string, string | undefined>): CallsConfig {
+  try {
+    return callsConfigFromEnv(env);
+  } catch (err) {
+    const problems =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+        : [`  ${(err as Error).message}`];
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Which language model answers the AI chat, from environment variables (parsed once by the
+ * server's config). Qwen through DashScope's OpenAI-compatible mode with a DashScope key, else any
+ * OpenAI-compatible server named by OPENAI_BASE_URL, else none: no language model ships offline.
+ */
+import { z } from 'zod';
+import { DEFAULT_DASHSCOPE_BASE_URL } from './vision-config.ts';
+
+const CHAT_ENGINES = ['dashscope', 'openai-compatible', 'none'] as const;
+export type ChatEngineKind = Exclude<(typeof CHAT_ENGINES)[number], 'none'>;
+
+export const DEFAULT_CHAT_MODEL = 'qwen-plus';
+/** DashScope's model for questions with a photo; other servers get one only when CHAT_VISION_MODEL names it. */
+export const DEFAULT_DASHSCOPE_CHAT_VISION_MODEL = 'qwen-vl-plus';
+export const DEFAULT_CHAT_TIMEOUT_SECONDS = 30;
+export const DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE = 20;
+
+export interface ChatProviderConfig {
+  engine: ChatEngineKind;
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** The model sent questions with a photo; null: the vision engine describes the photo first. */
+  visionModel: string | null;
+}
+
+export interface ChatConfig {
+  /** null: no chat model is configured (the API answers 503, photos are still described). */
+  provider: ChatProviderConfig | null;
+  /** Longest wait for the model's next piece of text (first one included) before giving up. */
+  timeoutMs: number;
+  ratePerMinute: number;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const positiveInt = z.coerce.number().int().positive();
+
+const ChatEnv = z.object({
+  CHAT_ENGINE: z.enum(CHAT_ENGINES).optional(),
+  CHAT_MODEL: optionalText,
+  CHAT_VISION_MODEL: optionalText,
+  CHAT_TIMEOUT_SECONDS: positiveInt.max(600).default(DEFAULT_CHAT_TIMEOUT_SECONDS),
+  CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE),
+  DASHSCOPE_API_KEY: optionalText,
+  DASHSCOPE_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_API_KEY: optionalText,
+});
+
+/** Parses the chat variables; throws (ZodError or Error) on a bad or contradictory value. */
+export function chatConfigFromEnv(env: Record<string, string | undefined>): ChatConfig {
+  const e = ChatEnv.parse(env);
+  const engine =
+    e.CHAT_ENGINE ?? (e.DASHSCOPE_API_KEY ? 'dashscope' : e.OPENAI_BASE_URL ? 'openai-compatible' : 'none');
+  const model = e.CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
+  let provider: ChatProviderConfig | null = null;
+  if (engine === 'dashscope') {
+    if (!e.DASHSCOPE_API_KEY) throw new Error('CHAT_ENGINE=dashscope needs DASHSCOPE_API_KEY');
+    provider = {
+      engine,
+      baseUrl: e.DASHSCOPE_BASE_URL ?? DEFAULT_DASHSCOPE_BASE_URL,
+      apiKey: e.DASHSCOPE_API_KEY,
+      model,
+      visionModel: e.CHAT_VISION_MODEL ?? DEFAULT_DASHSCOPE_CHAT_VISION_MODEL,
+    };
+  } else if (engine === 'openai-compatible') {
+    if (!e.OPENAI_BASE_URL) throw new Error('CHAT_ENGINE=openai-compatible needs OPENAI_BASE_URL');
+    provider = {
+      engine,
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      model,
+      visionModel: e.CHAT_VISION_MODEL ?? null,
+    };
+  }
+  return {
+    provider,
+    timeoutMs: e.CHAT_TIMEOUT_SECONDS * 1000,
+    ratePerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** For loadConfig: the chat config, or the problems as "  path: message" lines. */
+export function chatConfigOrProblems(env: Record<string, string | undefined>): ChatConfig | string[] {
+  try {
+    return chatConfigFromEnv(env);
+  } catch (err) {
+    if (err instanceof z.ZodError) return err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    return [`  ${(err as Error).message}`];
+  }
+}

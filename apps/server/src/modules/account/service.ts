@@ -1,0 +1,68 @@
+import type { MyDataExport, User, UserSettings } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AppError } from '../../app-error.ts';
+import type { Clock } from '../../security/clock.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
+import { toUser } from '../users/service.ts';
+import type { AccountDeletionRepo, MyDataRepo, SettingsRepo } from './repo.ts';
+
+const noAccount = () => new AppError(401, 'errors.token_invalid');
+
+/** The user's settings across devices, the copy of their data, and the deletion of their account. */
+export class AccountService {
+  constructor(
+    private readonly deps: {
+      settings: SettingsRepo;
+      myData: MyDataRepo;
+      deletion: AccountDeletionRepo;
+      images: ImageStore;
+      clock: Clock;
+      logger: Logger;
+    },
+  ) {}
+
+  settings(userId: string): Promise<UserSettings> {
+    return this.deps.settings.find(userId);
+  }
+
+  updateSettings(userId: string, changes: UserSettings): Promise<UserSettings> {
+    return this.deps.settings.merge(userId, changes, this.deps.clock());
+  }
+
+  async export(userId: string): Promise<MyDataExport> {
+    const data = await this.deps.myData.collect(userId);
+    if (!data) throw noAccount();
+    const profile: User & { createdAt: string } = {
+      ...toUser(data.user),
+      createdAt: data.user.createdAt.toISOString(),
+    };
+    return {
+      exportedAt: this.deps.clock().toISOString(),
+      profile,
+      settings: data.settings,
+      points: { account: data.pointsAccount, entries: data.pointsEntries, orders: data.paymentOrders },
+      analyses: data.analyses,
+      photos: data.photos,
+      calls: data.calls,
+      callFeedback: data.callFeedback,
+      volunteer: data.volunteer,
+      blocks: data.blocks,
+      scenes: data.scenes,
+      favourites: data.favourites,
+      sceneReports: data.sceneReports,
+      feedback: data.feedback,
+    };
+  }
+
+  async deleteAccount(userId: string): Promise<null> {
+    const photos = await this.deps.deletion.delete(userId, this.deps.clock());
+    if (!photos) throw noAccount();
+    // the rows are gone, so the objects are unreachable: a failure here is logged, never shown
+    const outcomes = await Promise.allSettled(photos.map((key) => this.deps.images.delete(key)));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected')
+        this.deps.logger.error({ storageKey: photos[i] }, 'deleting a deleted account’s photo failed');
+    });
+    return null;
+  }
+}

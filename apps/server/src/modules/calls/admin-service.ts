@@ -1,0 +1,82 @@
+import {
+  maskPhone,
+  type AdminCallReports,
+  type AdminCallsPage,
+  type AdminHandleCallReportRequest,
+} from '@sfm/protocol/admin';
+import { AppError } from '../../app-error.ts';
+import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
+import type { Clock } from '../../security/clock.ts';
+import { CallsAdminRepo, type CallFilters } from './admin-repo.ts';
+import type { Database } from '../../db/database.ts';
+
+/** A member as the back office shows them: nickname and masked phone. */
+const person = (nickname: string | null, phone: string) =>
+  nickname ? `${nickname}（${maskPhone(phone)}）` : maskPhone(phone);
+
+/** The back office's calls: records with statistics, and the reports operators handle (audited). */
+export class CallsAdminService {
+  private readonly repo: CallsAdminRepo;
+
+  constructor(
+    db: Database,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {
+    this.repo = new CallsAdminRepo(db, timeZone);
+  }
+
+  async records(query: CallFilters & { page: number; pageSize: number }): Promise<AdminCallsPage> {
+    const filters: CallFilters = { status: query.status, from: query.from, to: query.to };
+    const [{ rows, total }, stats] = await Promise.all([
+      this.repo.records(filters, query.page, query.pageSize),
+      this.repo.stats(filters),
+    ]);
+    return {
+      total,
+      stats,
+      items: rows.map(
+        ({ seekerNickname, seekerPhone, volunteerNickname, volunteerPhone, operatorUsername, ...r }) => ({
+          ...r,
+          seeker: person(seekerNickname, seekerPhone),
+          helper:
+            operatorUsername ?? (volunteerPhone === null ? null : person(volunteerNickname, volunteerPhone)),
+        }),
+      ),
+    };
+  }
+
+  async reports(onlyOpen: boolean): Promise<AdminCallReports> {
+    const rows = await this.repo.reports(onlyOpen);
+    return {
+      items: rows.map(({ reporterNickname, reporterPhone, reportedNickname, reportedPhone, ...r }) => ({
+        ...r,
+        reporter: person(reporterNickname, reporterPhone),
+        reported: reportedPhone === null ? null : person(reportedNickname, reportedPhone),
+      })),
+    };
+  }
+
+  /** Records how a report was handled, with its audit row, in one transaction. */
+  async handleReport(actor: AdminActor, request: AdminHandleCallReportRequest): Promise<null> {
+    return this.audit.change(actor, async (tx) => {
+      const handled = await new CallsAdminRepo(tx, this.timeZone).handleReport(
+        request,
+        request.handling,
+        actor.adminId,
+        this.clock(),
+      );
+      if (!handled) throw new AppError(404, 'errors.call_not_found');
+      return {
+        action: 'call.handle_report',
+        targetType: 'user',
+        targetId: handled.reportedId ?? request.reporterId,
+        targetLabel: handled.reportedPhone ? maskPhone(handled.reportedPhone) : '',
+        before: { callId: request.callId, handling: handled.before },
+        after: { callId: request.callId, handling: request.handling },
+        result: null,
+      };
+    });
+  }
+}

@@ -1,0 +1,287 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints } from '@sfm/protocol';
+import { adminEndpoints } from '@sfm/protocol/admin';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, callPresence } from '../../db/schema.ts';
+import { signedInAdmin, registeredUser } from '../../test/admin-harness.ts';
+import { call, expectOk } from '../../test/app-harness.ts';
+import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
+import { decryptPush } from './calls-test-support.ts';
+
+let t: ListeningApp;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startListeningApp();
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function open(namespace: string, auth: Record<string, string>): Promise<Socket> {
+  const socket = connect(t.url + namespace, {
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+const next = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
+
+describe('the /calls namespace and the call routes', () => {
+  it('admits registered users only, and operators only with an admin token', async () => {
+    await expect(open(CALLS_NAMESPACE, { deviceId: 'a-device-0001', userType: 'temporary' })).rejects.toThrow(
+      '请先登录',
+    );
+    const user = await registeredUser(t, '普通用户');
+    await expect(open(CALL_OPERATORS_NAMESPACE, { token: user.token })).rejects.toThrow();
+  });
+
+  it('rings, connects, relays signalling only between the two members, ends, records and takes reports', async () => {
+    const seeker = await registeredUser(t, '求助者甲');
+    const volunteer = await registeredUser(t, '志愿者乙');
+    const outsider = await registeredUser(t, '旁观者');
+    const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
+    const volunteerSocket = await open(CALLS_NAMESPACE, { token: volunteer.token });
+    const outsiderSocket = await open(CALLS_NAMESPACE, { token: outsider.token });
+
+    const availability = next(volunteerSocket, 'availability');
+    volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
+    expect(await availability).toEqual({ available: true, languages: ['zh'] });
+
+    const incoming = next<{ callId: string; seekerName: string }>(volunteerSocket, 'incomingCall');
+    seekerSocket.emit('requestCall', { language: 'zh', context: { description: '桌上有一个红色杯子' } });
+    const { callId, seekerName } = await incoming;
+    expect(seekerName).toBe('求助者甲');
+    // a volunteer sees the nickname, never the phone number
+    expect(JSON.stringify(await incoming)).not.toContain(seeker.phone);
+
+    // someone outside the call can neither signal into it nor hang it up
+    const refused = next<{ message: string }>(outsiderSocket, 'error');
+    outsiderSocket.emit('signal', { callId, signal: { kind: 'torch', on: true } });
+    expect((await refused).message).toBe('通话不存在或已结束');
+
+    const helperConnected = next<{ role: string; peerName: string }>(volunteerSocket, 'callConnected');
+    const seekerConnected = next<{ role: string; peerName: string; context: unknown }>(
+      seekerSocket,
+      'callConnected',
+    );
+    volunteerSocket.emit('acceptCall', { callId });
+    expect(await helperConnected).toMatchObject({ role: 'helper', peerName: '求助者甲' });
+    expect(await seekerConnected).toMatchObject({
+      role: 'seeker',
+      peerName: '志愿者乙',
+      context: { description: '桌上有一个红色杯子' },
+    });
+
+    let outsiderHeard = 0;
+    outsiderSocket.on('signal', () => outsiderHeard++);
+    const relayed = next<{ signal: unknown }>(volunteerSocket, 'signal');
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 fake' } };
+    seekerSocket.emit('signal', { callId, signal: offer });
+    expect((await relayed).signal).toEqual(offer);
+
+    const ended = next<{ reason: string }>(seekerSocket, 'callEnded');
+    volunteerSocket.emit('hangUp', { callId });
+    expect(await ended).toEqual({ callId, reason: 'hang_up' });
+    expect(outsiderHeard).toBe(0);
+
+    const history = expectOk(
+      endpoints.callHistory,
+      await call(t.app, endpoints.callHistory, undefined, volunteer.headers),
+    );
+    expect(history.helpedCount).toBe(1);
+    expect(history.calls[0]).toMatchObject({
+      id: callId,
+      role: 'helper',
+      status: 'completed',
+      peerName: '求助者甲',
+    });
+
+    // only a member may rate or report the call
+    const notMine = await call(t.app, endpoints.callFeedback, { callId, helpful: true }, outsider.headers);
+    expect(notMine.status).toBe(404);
+    expectOk(
+      endpoints.callFeedback,
+      await call(
+        t.app,
+        endpoints.callFeedback,
+        { callId, helpful: false, report: { reason: 'harassment', note: '说话粗鲁' }, block: true },
+        seeker.headers,
+      ),
+    );
+
+    const admin = await signedInAdmin(t, 'operator');
+    const records = expectOk(
+      adminEndpoints.calls,
+      await call(t.app, adminEndpoints.calls, {}, admin.headers),
+    );
+    expect(records.items[0]).toMatchObject({
+      id: callId,
+      status: 'completed',
+      helperKind: 'volunteer',
+      seeker: `求助者甲（${seeker.phone.slice(0, 3)}****${seeker.phone.slice(-4)}）`,
+    });
+    expect(records.stats.byStatus.completed).toBe(1);
+    expect(records.stats.answeredShare).toBe(1);
+
+    const reports = expectOk(
+      adminEndpoints.callReports,
+      await call(t.app, adminEndpoints.callReports, {}, admin.headers),
+    );
+    expect(reports.items).toEqual([
+      expect.objectContaining({
+        callId,
+        reason: 'harassment',
+        note: '说话粗鲁',
+        reportedId: volunteer.user.id,
+      }),
+    ]);
+    expectOk(
+      adminEndpoints.handleCallReport,
+      await call(
+        t.app,
+        adminEndpoints.handleCallReport,
+        { callId, reporterId: seeker.user.id, handling: 'warned' },
+        admin.headers,
+      ),
+    );
+    const stillOpen = expectOk(
+      adminEndpoints.callReports,
+      await call(t.app, adminEndpoints.callReports, {}, admin.headers),
+    );
+    expect(stillOpen.items).toEqual([]);
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'call.handle_report',
+      targetType: 'user',
+      targetId: volunteer.user.id,
+      adminId: admin.id,
+    });
+  });
+
+  it('limits call requests per user: the seventh in a minute is refused', async () => {
+    const seeker = await registeredUser(t, '心急的人');
+    const socket = await open(CALLS_NAMESPACE, { token: seeker.token });
+    const errors: string[] = [];
+    socket.on('error', ({ message }: { message: string }) => errors.push(message));
+    for (let i = 0; i < 7; i += 1) socket.emit('requestCall', { language: 'zh' });
+    // the requests run at once: one call is made, five are told it exists, one is over the limit
+    await expect.poll(() => errors.length, { timeout: 10_000 }).toBe(6);
+    const limited = errors.filter((e) => /^操作太频繁，请 \d+ 秒后再试$/.test(e));
+    expect(limited).toHaveLength(1);
+    expect(errors.filter((e) => e === '你已有一个进行中的视频通话')).toHaveLength(5);
+    socket.disconnect();
+  });
+
+  it('gives an operator online the queue and lets them answer a call no volunteer took', async () => {
+    const admin = await signedInAdmin(t, 'operator');
+    const operator = await open(CALL_OPERATORS_NAMESPACE, { token: admin.token });
+    const seeker = await registeredUser(t, '没人接');
+    const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
+    const queued = next<{ calls: { callId: string; seekerName: string }[] }>(operator, 'queue');
+    seekerSocket.emit('requestCall', { language: 'yue' });
+    const { calls } = await queued;
+    expect(calls).toEqual([expect.objectContaining({ seekerName: '没人接' })]);
+
+    const connected = next<{ role: string }>(operator, 'callConnected');
+    const seekerConnected = next<{ peerName: string }>(seekerSocket, 'callConnected');
+    operator.emit('acceptCall', { callId: calls[0]!.callId });
+    expect(await connected).toMatchObject({ role: 'helper', peerName: '没人接' });
+    expect(await seekerConnected).toMatchObject({ peerName: '' });
+
+    // the seeker's tab closes: the operator is told at once
+    const ended = next<{ reason: string }>(operator, 'callEnded');
+    seekerSocket.disconnect();
+    expect(await ended).toMatchObject({ reason: 'connection_lost' });
+  });
+
+  it('rings an away volunteer through their Web Push subscription: VAPID-signed, payload encrypted for their browser', async () => {
+    const pushes: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
+    const pushService = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        pushes.push({ headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(201).end();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/volunteer-1`;
+    try {
+      const volunteer = await registeredUser(t, '推送志愿者');
+      const browserKeys = createECDH('prime256v1');
+      browserKeys.generateKeys();
+      const authSecret = randomBytes(16);
+      const { publicKey } = expectOk(
+        endpoints.callPushKey,
+        await call(t.app, endpoints.callPushKey, undefined, volunteer.headers),
+      );
+      expectOk(
+        endpoints.callPushSubscribe,
+        await call(
+          t.app,
+          endpoints.callPushSubscribe,
+          {
+            endpoint,
+            keys: {
+              p256dh: browserKeys.getPublicKey().toString('base64url'),
+              auth: authSecret.toString('base64url'),
+            },
+          },
+          volunteer.headers,
+        ),
+      );
+      // available, then the page is closed
+      const page = await open(CALLS_NAMESPACE, { token: volunteer.token });
+      const saved = next(page, 'availability');
+      page.emit('setAvailability', { available: true, languages: ['en'] });
+      await saved;
+      page.disconnect();
+      // away once the server has seen the page go; a call before that would ring the closed page
+      const presence = () =>
+        t.database.db.select().from(callPresence).where(eq(callPresence.memberId, volunteer.user.id));
+      await expect.poll(() => presence().then((rows) => rows.length)).toBe(0);
+
+      const seeker = await registeredUser(t, 'Pushed seeker');
+      const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
+      const ringing = next<{ callId: string }>(seekerSocket, 'callRinging');
+      seekerSocket.emit('requestCall', { language: 'en' });
+      const { callId } = await ringing;
+      await expect.poll(() => pushes.length, { timeout: 10_000 }).toBe(1);
+
+      const [push] = pushes;
+      expect(push?.headers['content-encoding']).toBe('aes128gcm');
+      expect(push?.headers.authorization).toMatch(
+        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+      );
+      expect(JSON.parse(decryptPush(push!.body, browserKeys, authSecret))).toEqual({
+        kind: 'incomingCall',
+        callId,
+        seekerName: 'Pushed seeker',
+        url: '/volunteer-calls',
+      });
+
+      // the tap opens the page: the call rings there and can be answered
+      const back = await open(CALLS_NAMESPACE, { token: volunteer.token });
+      const incoming = next<{ callId: string }>(back, 'incomingCall');
+      back.emit('setAvailability', { available: true, languages: ['en'] });
+      expect((await incoming).callId).toBe(callId);
+      seekerSocket.emit('cancelCall', { callId });
+    } finally {
+      pushService.close();
+    }
+  }, 30_000);
+});

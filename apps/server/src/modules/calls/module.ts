@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { ModuleContext } from '../../module-context.ts';
+import type { SocketRooms } from '../../sockets/socket-router.ts';
+import { registerCallAdminRoutes } from './admin-routes.ts';
+import { CallsAdminService } from './admin-service.ts';
+import { PushRinger } from './push-ringer.ts';
+import { CallsRepo } from './repo.ts';
+import { registerCallRoutes } from './routes.ts';
+import { CallService } from './service.ts';
+import { callsNamespace, operatorsNamespace } from './socket.ts';
+import { loadVapidKeys, WebPushSender } from './web-push.ts';
+
+/** How often a node tells the presence table its sockets are still there. */
+const PRESENCE_REFRESH_MS = 30_000;
+
+/**
+ * Video calls: the `/calls` namespace (seekers and volunteers), `/call-operators` (the operators'
+ * queue), the history, feedback and Web Push routes, and this node's presence rows kept fresh.
+ */
+export async function register(ctx: ModuleContext): Promise<void> {
+  const { http, scope, sockets, config, logger, clock, db, audit } = ctx;
+  const repo = new CallsRepo(db);
+  // the service reaches a room in both namespaces: a call's members may be a user and an operator
+  const namespaces: SocketRooms[] = [];
+  const everywhere: SocketRooms = {
+    emit: (...args) => namespaces.forEach((n) => n.emit(...args)),
+    join: (...args) => namespaces.forEach((n) => n.join(...args)),
+    clear: (room) => namespaces.forEach((n) => n.clear(room)),
+  };
+  const vapid = await loadVapidKeys(config.calls.vapid, config.dataDir);
+  const push = new PushRinger(repo, new WebPushSender(vapid, config.calls.vapidSubject, logger), logger);
+  const service = new CallService(repo, everywhere, config.calls, clock, logger, push);
+  registerCallRoutes(http, service);
+  registerCallAdminRoutes(http, new CallsAdminService(db, audit, clock, config.timeZone));
+
+  const nodeId = randomUUID();
+  const deps = {
+    service,
+    nodeId,
+    logger,
+    requestsPerMinute: config.calls.requestsPerMinute,
+    attached: (rooms: SocketRooms) => void namespaces.push(rooms),
+  };
+  sockets.namespace(callsNamespace(deps));
+  sockets.namespace(operatorsNamespace(deps));
+
+  let refresh: NodeJS.Timeout | undefined;
+  scope.addHook('onReady', async () => {
+    refresh = setInterval(() => {
+      repo
+        .refreshPresence(nodeId)
+        .catch((err: unknown) => logger.error({ err }, 'call presence refresh failed'));
+    }, PRESENCE_REFRESH_MS);
+    refresh.unref();
+  });
+  scope.addHook('onClose', async () => {
+    clearInterval(refresh);
+    service.close();
+    await repo.removeNodePresence(nodeId);
+  });
+}

@@ -1,0 +1,391 @@
+import type { Availability, CallLanguage, CallRecord, IncomingCall, SharedContext } from '@sfm/protocol';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { isUuid, type Database } from '../../db/database.ts';
+import type { PushTarget } from './web-push.ts';
+import {
+  callFeedback,
+  callPresence,
+  callRings,
+  calls,
+  pushSubscriptions,
+  userBlocks,
+  users,
+  volunteerProfiles,
+} from '../../db/schema.ts';
+
+export type CallRow = typeof calls.$inferSelect;
+
+/** A helper who answered: a volunteer (a user) or an operator (an admin). */
+export type Helper = { kind: 'volunteer'; userId: string } | { kind: 'operator'; adminId: string };
+
+/** The name a member is shown to the other: the nickname, never the phone number. */
+const shownName = (nickname: string | null) => nickname ?? '';
+
+/** Presence rows older than this are a dead node's: its sockets stopped refreshing them. */
+export const PRESENCE_STALE_SECONDS = 90;
+
+export class CallsRepo {
+  constructor(private readonly db: Database) {}
+
+  async create(call: {
+    seekerId: string;
+    seekerSocket: string;
+    language: CallLanguage;
+    context: SharedContext | null;
+    now: Date;
+  }): Promise<CallRow | null> {
+    const [row] = await this.db
+      .insert(calls)
+      .values({ ...call, createdAt: call.now })
+      .onConflictDoNothing({
+        target: calls.seekerId,
+        where: sql`${calls.status} in ('ringing', 'connected')`,
+      })
+      .returning();
+    // null: the seeker has an open call already (the partial unique index decided)
+    return row ?? null;
+  }
+
+  async find(callId: string): Promise<CallRow | null> {
+    if (!isUuid(callId)) return null;
+    const [row] = await this.db.select().from(calls).where(eq(calls.id, callId));
+    return row ?? null;
+  }
+
+  async isBanned(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId));
+    return !row || row.bannedAt !== null;
+  }
+
+  async nickname(userId: string): Promise<string> {
+    const [row] = await this.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId));
+    return shownName(row?.nickname ?? null);
+  }
+
+  /**
+   * Rings the next batch in one statement: available volunteers who speak the call's language, are
+   * not banned, not the seeker, neither blocking nor blocked by the seeker, not in a call and not rung
+   * for this call yet, and who can be reached: online on any node, or else by Web Push (those on
+   * the page first). Returns the volunteers rung and whether they are online.
+   */
+  async ringBatch(
+    callId: string,
+    batch: number,
+    size: number,
+    now: Date,
+  ): Promise<{ volunteerId: string; online: boolean }[]> {
+    const { rows } = await this.db.execute<{ volunteer_id: string; online: boolean }>(sql`
+      with call as (
+        select id, seeker_id, language from calls where id = ${callId} and status = 'ringing' and stage = 'volunteers'
+      ), chosen as (
+        select v.user_id as volunteer_id,
+          exists (select 1 from call_presence p where p.member_id = v.user_id and p.kind = 'volunteer'
+                  and p.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})) as online,
+          exists (select 1 from push_subscriptions s where s.user_id = v.user_id) as pushable
+        from volunteer_profiles v
+        join users u on u.id = v.user_id and u.banned_at is null
+        cross join call
+        where v.available
+          and call.language = any(v.languages)
+          and v.user_id <> call.seeker_id
+          and not exists (select 1 from user_blocks b
+            where (b.blocker_id = call.seeker_id and b.blocked_id = v.user_id)
+               or (b.blocker_id = v.user_id and b.blocked_id = call.seeker_id))
+          and not exists (select 1 from calls c where c.volunteer_id = v.user_id and c.status = 'connected')
+          and not exists (select 1 from call_rings r where r.call_id = call.id and r.volunteer_id = v.user_id)
+      ), picked as (
+        select volunteer_id, online from chosen where online or pushable
+        order by online desc, random() limit ${size}
+      ), rung as (
+        insert into call_rings (call_id, volunteer_id, batch, rung_at)
+        select ${callId}, volunteer_id, ${batch}, ${now.toISOString()}::timestamptz from picked
+        returning volunteer_id
+      )
+      select picked.volunteer_id, picked.online from picked join rung using (volunteer_id)`);
+    return rows.map((r) => ({ volunteerId: r.volunteer_id, online: r.online }));
+  }
+
+  /** The calls still ringing for a volunteer who was rung while away (a push brought them back). */
+  async pendingRings(volunteerId: string): Promise<IncomingCall[]> {
+    const rows = await this.db
+      .select({ call: calls, nickname: users.nickname })
+      .from(callRings)
+      .innerJoin(calls, eq(calls.id, callRings.callId))
+      .innerJoin(users, eq(users.id, calls.seekerId))
+      .where(
+        and(
+          eq(callRings.volunteerId, volunteerId),
+          isNull(callRings.declinedAt),
+          eq(calls.status, 'ringing'),
+          eq(calls.stage, 'volunteers'),
+        ),
+      );
+    return rows.map(({ call, nickname }) => incomingCall(call, nickname));
+  }
+
+  async pushTargets(userIds: string[]): Promise<PushTarget[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, userIds));
+  }
+
+  /** Keeps a browser's subscription for the user (a browser that moved to another account moves too). */
+  async savePushSubscription(userId: string, target: PushTarget, now: Date): Promise<void> {
+    await this.db
+      .insert(pushSubscriptions)
+      .values({ userId, ...target, createdAt: now })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: target.p256dh, auth: target.auth },
+      });
+  }
+
+  async removePushSubscription(endpoint: string, userId?: string): Promise<void> {
+    await this.db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.endpoint, endpoint),
+          userId === undefined ? undefined : eq(pushSubscriptions.userId, userId),
+        ),
+      );
+  }
+
+  /**
+   * The one place a call is answered: a conditional UPDATE, so of any number of helpers accepting
+   * at once on any nodes exactly one gets the row back. A volunteer must have been rung for it, not
+   * be banned and not be in another call; an operator answers once the call reached the queue.
+   */
+  async answer(callId: string, helper: Helper, helperSocket: string, now: Date): Promise<CallRow | null> {
+    if (!isUuid(callId)) return null;
+    const [row] =
+      helper.kind === 'volunteer'
+        ? await this.db
+            .update(calls)
+            .set({ status: 'connected', volunteerId: helper.userId, helperSocket, connectedAt: now })
+            .where(
+              and(
+                eq(calls.id, callId),
+                eq(calls.status, 'ringing'),
+                eq(calls.stage, 'volunteers'),
+                sql`exists (select 1 from ${callRings} r where r.call_id = ${callId} and r.volunteer_id = ${helper.userId} and r.declined_at is null)`,
+                sql`exists (select 1 from ${users} u where u.id = ${helper.userId} and u.banned_at is null)`,
+                sql`not exists (select 1 from ${calls} c where c.volunteer_id = ${helper.userId} and c.status = 'connected')`,
+              ),
+            )
+            .returning()
+        : await this.db
+            .update(calls)
+            .set({ status: 'connected', operatorId: helper.adminId, helperSocket, connectedAt: now })
+            .where(and(eq(calls.id, callId), eq(calls.status, 'ringing'), eq(calls.stage, 'operators')))
+            .returning();
+    return row ?? null;
+  }
+
+  async decline(callId: string, volunteerId: string, now: Date): Promise<void> {
+    if (!isUuid(callId)) return;
+    await this.db
+      .update(callRings)
+      .set({ declinedAt: now })
+      .where(and(eq(callRings.callId, callId), eq(callRings.volunteerId, volunteerId)));
+  }
+
+  /** Moves a call nobody answered to the operators' queue; false when it is no longer ringing there. */
+  async escalate(callId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(calls)
+      .set({ stage: 'operators' })
+      .where(and(eq(calls.id, callId), eq(calls.status, 'ringing'), eq(calls.stage, 'volunteers')))
+      .returning({ id: calls.id });
+    return rows.length > 0;
+  }
+
+  /** Ends a ringing call (missed or cancelled); null when it had already been answered or ended. */
+  async stopRinging(
+    callId: string,
+    status: 'missed' | 'cancelled',
+    now: Date,
+    seekerId?: string,
+  ): Promise<CallRow | null> {
+    if (!isUuid(callId)) return null;
+    const [row] = await this.db
+      .update(calls)
+      .set({ status, endedAt: now })
+      .where(
+        and(
+          eq(calls.id, callId),
+          eq(calls.status, 'ringing'),
+          seekerId === undefined ? undefined : eq(calls.seekerId, seekerId),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Ends a connected call; null when it had already ended. */
+  async end(callId: string, reason: string, now: Date): Promise<CallRow | null> {
+    if (!isUuid(callId)) return null;
+    const [row] = await this.db
+      .update(calls)
+      .set({ status: 'completed', endedAt: now, endReason: reason })
+      .where(and(eq(calls.id, callId), eq(calls.status, 'connected')))
+      .returning();
+    return row ?? null;
+  }
+
+  /** The calls a socket was in (ringing as the seeker, or connected as either member). */
+  async openCallsOfSocket(socketId: string): Promise<CallRow[]> {
+    return this.db
+      .select()
+      .from(calls)
+      .where(
+        and(
+          inArray(calls.status, ['ringing', 'connected']),
+          sql`(${calls.seekerSocket} = ${socketId} or ${calls.helperSocket} = ${socketId})`,
+        ),
+      );
+  }
+
+  async ringedVolunteers(callId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: callRings.volunteerId })
+      .from(callRings)
+      .where(eq(callRings.callId, callId));
+    return rows.map((r) => r.id);
+  }
+
+  /** The calls waiting for an operator, oldest first, as the operators' page shows them. */
+  async operatorQueue(): Promise<IncomingCall[]> {
+    const rows = await this.db
+      .select({ call: calls, nickname: users.nickname })
+      .from(calls)
+      .innerJoin(users, eq(users.id, calls.seekerId))
+      .where(and(eq(calls.status, 'ringing'), eq(calls.stage, 'operators')))
+      .orderBy(calls.createdAt);
+    return rows.map(({ call, nickname }) => incomingCall(call, nickname));
+  }
+
+  async profile(userId: string): Promise<Availability> {
+    const [row] = await this.db.select().from(volunteerProfiles).where(eq(volunteerProfiles.userId, userId));
+    return row
+      ? { available: row.available, languages: row.languages }
+      : { available: false, languages: ['zh'] };
+  }
+
+  async saveProfile(userId: string, profile: Availability, now: Date): Promise<void> {
+    await this.db
+      .insert(volunteerProfiles)
+      .values({ userId, ...profile, updatedAt: now })
+      .onConflictDoUpdate({ target: volunteerProfiles.userId, set: { ...profile, updatedAt: now } });
+  }
+
+  async addPresence(socketId: string, memberId: string, kind: 'volunteer' | 'operator', nodeId: string) {
+    await this.db
+      .insert(callPresence)
+      .values({ socketId, memberId, kind, nodeId })
+      .onConflictDoUpdate({ target: callPresence.socketId, set: { seenAt: sql`now()` } });
+  }
+
+  async removePresence(socketId: string): Promise<void> {
+    await this.db.delete(callPresence).where(eq(callPresence.socketId, socketId));
+  }
+
+  /** This node's sockets are still here; rows of nodes that stopped refreshing are dropped. */
+  async refreshPresence(nodeId: string): Promise<void> {
+    await this.db
+      .update(callPresence)
+      .set({ seenAt: sql`now()` })
+      .where(eq(callPresence.nodeId, nodeId));
+    await this.db
+      .delete(callPresence)
+      .where(lt(callPresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_STALE_SECONDS * 2})`));
+  }
+
+  async removeNodePresence(nodeId: string): Promise<void> {
+    await this.db.delete(callPresence).where(eq(callPresence.nodeId, nodeId));
+  }
+
+  /** A member's calls, newest first, with the other member's shown name. */
+  async history(userId: string, limit: number): Promise<{ helpedCount: number; calls: CallRecord[] }> {
+    const { rows } = await this.db.execute<{
+      id: string;
+      created_at: Date | string;
+      status: CallRecord['status'];
+      role: CallRecord['role'];
+      peer_name: string | null;
+      duration_seconds: number | null;
+    }>(sql`
+      select c.id, c.created_at, c.status,
+        case when c.seeker_id = ${userId} then 'seeker' else 'helper' end as role,
+        case when c.seeker_id = ${userId} then coalesce(v.nickname, case when c.operator_id is not null then '' end)
+             else s.nickname end as peer_name,
+        case when c.connected_at is not null and c.ended_at is not null
+             then extract(epoch from c.ended_at - c.connected_at)::int end as duration_seconds
+      from calls c
+      join users s on s.id = c.seeker_id
+      left join users v on v.id = c.volunteer_id
+      where c.seeker_id = ${userId} or c.volunteer_id = ${userId}
+      order by c.created_at desc
+      limit ${limit}`);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(calls)
+      .where(and(eq(calls.volunteerId, userId), inArray(calls.status, ['connected', 'completed'])));
+    return {
+      helpedCount: count?.n ?? 0,
+      calls: rows.map((r) => ({
+        id: r.id,
+        createdAt: new Date(r.created_at).toISOString(),
+        status: r.status,
+        role: r.role,
+        peerName: r.peer_name,
+        durationSeconds: r.duration_seconds,
+      })),
+    };
+  }
+
+  /** Stores a member's rating/report (a second one replaces the first) and a block, together. */
+  async saveFeedback(feedback: {
+    callId: string;
+    userId: string;
+    aboutUserId: string | null;
+    helpful: boolean | null;
+    reportReason: string | null;
+    reportNote: string;
+    block: boolean;
+    now: Date;
+  }): Promise<void> {
+    const { block, now, ...row } = feedback;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(callFeedback)
+        .values({ ...row, createdAt: now })
+        .onConflictDoUpdate({
+          target: [callFeedback.callId, callFeedback.userId],
+          set: { helpful: row.helpful, reportReason: row.reportReason, reportNote: row.reportNote },
+        });
+      if (block && row.aboutUserId) {
+        await tx
+          .insert(userBlocks)
+          .values({ blockerId: row.userId, blockedId: row.aboutUserId, createdAt: now })
+          .onConflictDoNothing();
+      }
+    });
+  }
+}
+
+/** How a ringing call is shown to a helper: the seeker's nickname, never the phone number. */
+export function incomingCall(call: CallRow, seekerNickname: string | null): IncomingCall {
+  return {
+    callId: call.id,
+    seekerName: shownName(seekerNickname),
+    language: call.language,
+    context: call.context ?? null,
+  };
+}

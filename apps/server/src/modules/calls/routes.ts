@@ -1,0 +1,20 @@
+import { endpoints } from '@sfm/protocol';
+import type { Router } from '../../http/router.ts';
+import type { CallService } from './service.ts';
+
+export function registerCallRoutes(router: Router, calls: CallService): void {
+  router.route(endpoints.callHistory, ({ identity }) => calls.history(identity.userId));
+  router.route(endpoints.callFeedback, async ({ identity, body }) => {
+    await calls.feedback(identity.userId, body);
+    return null;
+  });
+  router.route(endpoints.callPushKey, async () => calls.pushKey());
+  router.route(endpoints.callPushSubscribe, async ({ identity, body }) => {
+    await calls.subscribePush(identity.userId, body);
+    return null;
+  });
+  router.route(endpoints.callPushUnsubscribe, async ({ identity, body }) => {
+    await calls.unsubscribePush(identity.userId, body.endpoint);
+    return null;
+  });
+}

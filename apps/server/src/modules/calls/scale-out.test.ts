@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger.ts';
+import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
+import { connectRedisAdapter } from '../../sockets/redis-adapter.ts';
+import { registeredUser } from '../../test/admin-harness.ts';
+import { createTestApp, type TestApp } from '../../test/app-harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+
+/** The machine's own Redis (set by .ci/run when one answers); unset on a newcomer's laptop. */
+const redisUrl = process.env.TEST_REDIS_URL || undefined;
+/** With TEST_DATABASE_URL both nodes share the machine's PostgreSQL, else one embedded database. */
+const target = process.env.TEST_DATABASE_URL ? 'external' : 'embedded';
+
+interface Node {
+  app: TestApp;
+  sockets: AttachedSockets;
+  url: string;
+}
+
+describe.skipIf(!redisUrl)(
+  `a call across two server nodes sharing Redis and PostgreSQL${redisUrl ? '' : ' (skipped: TEST_REDIS_URL not set)'}`,
+  () => {
+    let database: TestDatabase;
+    const nodes: Node[] = [];
+    const clients: Socket[] = [];
+    // this test's own channels: other runs on the same Redis never see its rooms
+    const key = `sfm-test-${randomUUID()}`;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(target);
+      for (let i = 0; i < 2; i += 1) {
+        const app = await createTestApp({ database });
+        await app.app.listen({ port: 0, host: '127.0.0.1' });
+        const redis = await connectRedisAdapter(redisUrl ?? '', createLogger('silent'), key);
+        const sockets = attachSockets(app.app, { corsOrigins: [], redis });
+        const { port } = app.app.server.address() as AddressInfo;
+        nodes.push({ app, sockets, url: `http://127.0.0.1:${port}` });
+      }
+    });
+    afterAll(async () => {
+      for (const c of clients) c.disconnect();
+      for (const node of nodes) {
+        await node.sockets.close();
+        await node.app.close();
+      }
+      await database?.drop();
+    });
+
+    const open = async (node: Node, token: string) => {
+      const socket = connect(node.url + CALLS_NAMESPACE, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      clients.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const next = <T>(socket: Socket, event: string) =>
+      new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
+
+    it('rings a volunteer on node B for a seeker on node A, connects them, relays their signalling and ends', async () => {
+      const [a, b] = nodes as [Node, Node];
+      const seeker = await registeredUser(a.app, '节点甲的求助者');
+      const volunteer = await registeredUser(a.app, '节点乙的志愿者');
+      const volunteerSocket = await open(b, volunteer.token);
+      const seekerSocket = await open(a, seeker.token);
+      const availability = next(volunteerSocket, 'availability');
+      volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
+      await availability;
+
+      const incoming = next<{ callId: string }>(volunteerSocket, 'incomingCall');
+      seekerSocket.emit('requestCall', { language: 'zh' });
+      const { callId } = await incoming;
+
+      const connected = next<{ peerName: string }>(seekerSocket, 'callConnected');
+      volunteerSocket.emit('acceptCall', { callId });
+      expect(await connected).toMatchObject({ peerName: '节点乙的志愿者' });
+
+      const relayed = next<{ signal: unknown }>(seekerSocket, 'signal');
+      const answer = { kind: 'description', description: { type: 'answer', sdp: 'v=0 across nodes' } };
+      volunteerSocket.emit('signal', { callId, signal: answer });
+      expect((await relayed).signal).toEqual(answer);
+
+      const ended = next<{ reason: string }>(volunteerSocket, 'callEnded');
+      seekerSocket.emit('hangUp', { callId });
+      expect(await ended).toEqual({ callId, reason: 'hang_up' });
+    });
+  },
+);

@@ -1,0 +1,342 @@
+import type { CallLanguage } from '@sfm/protocol';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
+import { admins, callPresence, calls, users } from '../../db/schema.ts';
+import { createLogger } from '../../logger.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { UsersRepo } from '../users/repo.ts';
+import { FakeRooms, ManualScheduler } from './calls-test-support.ts';
+import { CallsRepo } from './repo.ts';
+import { CallService, rooms as callRooms } from './service.ts';
+
+const NODE = 'test-node';
+let database: TestDatabase;
+let phoneCounter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+beforeEach(async () => {
+  // every test starts with nobody online and no open call
+  await database.db.delete(callPresence);
+  await database.db.delete(calls);
+});
+
+async function newUser(nickname: string): Promise<string> {
+  phoneCounter += 1;
+  const user = await new UsersRepo(database.db).create({
+    phone: `137${String(phoneCounter).padStart(8, '0')}`,
+    passwordHash: null,
+    nickname,
+  });
+  if (!user) throw new Error('user not created');
+  return user.id;
+}
+
+function setUp(config: Partial<CallsConfig> = {}) {
+  const rooms = new FakeRooms();
+  const scheduler = new ManualScheduler();
+  const repo = new CallsRepo(database.db);
+  const pushed: { volunteerIds: string[]; callId: string }[] = [];
+  const push = {
+    publicKey: 'test-key',
+    ring: async (volunteerIds: string[], call: { callId: string }) => {
+      pushed.push({ volunteerIds, callId: call.callId });
+    },
+  };
+  const service = new CallService(
+    repo,
+    rooms,
+    { ...defaultCallsConfig(), ...config },
+    () => new Date(),
+    createLogger('silent'),
+    push,
+    scheduler,
+  );
+  /** A volunteer whose page is open and available, on socket `socket`. */
+  const volunteer = async (name: string, languages: CallLanguage[] = ['zh']) => {
+    const userId = await newUser(name);
+    const socket = `sock-${name}`;
+    rooms.connect(socket, callRooms.available(userId));
+    await service.setAvailability({ userId, socketId: socket }, NODE, { available: true, languages });
+    return { userId, socket };
+  };
+  const seeker = async (name = '求助者') => {
+    const userId = await newUser(name);
+    const socket = `sock-${name}`;
+    rooms.connect(socket);
+    return { userId, socket };
+  };
+  const ask = (who: { userId: string; socket: string }, language: CallLanguage = 'zh') =>
+    service.request({ userId: who.userId, socketId: who.socket }, { language, context: null });
+  return { rooms, scheduler, repo, service, volunteer, seeker, ask, pushed };
+}
+
+const statusOf = async (callId: string) => {
+  const [row] = await database.db.select().from(calls).where(eq(calls.id, callId));
+  return row;
+};
+
+describe('CallService', () => {
+  it('connects exactly one of 20 volunteers accepting at once; every other one is told at once', async () => {
+    const t = setUp({ batchSize: 20 });
+    const volunteers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.volunteer(`志愿者${i}`)));
+    const seeker = await t.seeker();
+    const callId = await t.ask(seeker);
+    for (const v of volunteers) expect(t.rooms.received(v.socket, 'incomingCall')).toHaveLength(1);
+    expect(t.rooms.received(volunteers[0]!.socket, 'incomingCall')[0]).toMatchObject({
+      callId,
+      seekerName: '求助者',
+      language: 'zh',
+    });
+
+    const results = await Promise.all(
+      volunteers.map((v) =>
+        t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId),
+      ),
+    );
+
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = volunteers[results.indexOf(true)]!;
+    const row = await statusOf(callId);
+    expect(row).toMatchObject({
+      status: 'connected',
+      volunteerId: winner.userId,
+      helperSocket: winner.socket,
+    });
+    for (const v of volunteers) {
+      if (v === winner) {
+        expect(t.rooms.received(v.socket, 'ringStopped')).toEqual([]);
+        expect(t.rooms.received(v.socket, 'callConnected')[0]).toMatchObject({
+          role: 'helper',
+          peerName: '求助者',
+        });
+      } else {
+        expect(t.rooms.received(v.socket, 'ringStopped')).toContainEqual({ callId, reason: 'taken' });
+        expect(t.rooms.received(v.socket, 'callConnected')).toEqual([]);
+      }
+    }
+    expect(t.rooms.received(seeker.socket, 'callConnected')[0]).toMatchObject({
+      callId,
+      role: 'seeker',
+      peerName: winner.userId === volunteers[0]!.userId ? '志愿者0' : expect.stringMatching(/^志愿者\d+$/),
+    });
+    // the seeker's and the winner's sockets are the call's room; signalling reaches only the other
+    expect(t.rooms.inRoom(seeker.socket, callRooms.call(callId))).toBe(true);
+    expect(t.rooms.inRoom(winner.socket, callRooms.call(callId))).toBe(true);
+    t.service.relay(seeker.socket, callId, { kind: 'torch', on: true });
+    const signalled = t.rooms.delivered.filter((d) => d.event === 'signal').map((d) => d.socket);
+    expect(signalled).toEqual([winner.socket]);
+    expect(t.scheduler.pending).toBe(0);
+  });
+
+  it('rings in batches, then the operators after the volunteers time, then tells the seeker no one answered', async () => {
+    const t = setUp({ batchSize: 2, batchSeconds: 30, volunteerSeconds: 60, operatorSeconds: 120 });
+    const volunteers = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => t.volunteer(n)));
+    const seeker = await t.seeker();
+    const rungSockets = () => volunteers.filter((v) => t.rooms.received(v.socket, 'incomingCall').length > 0);
+    const callId = await t.ask(seeker);
+    expect(rungSockets()).toHaveLength(2);
+
+    await t.scheduler.advance(29);
+    expect(rungSockets()).toHaveLength(2);
+    await t.scheduler.advance(1);
+    expect(rungSockets()).toHaveLength(4); // a second batch, nobody rung twice
+    for (const v of volunteers)
+      expect(t.rooms.received(v.socket, 'incomingCall').length).toBeLessThanOrEqual(1);
+
+    const operator = 'sock-operator';
+    t.rooms.connect(operator, callRooms.operators);
+    await t.scheduler.advance(30);
+    expect((await statusOf(callId))?.stage).toBe('operators');
+    for (const v of rungSockets())
+      expect(t.rooms.received(v.socket, 'ringStopped')).toEqual([{ callId, reason: 'expired' }]);
+    expect(t.rooms.received(seeker.socket, 'callRinging')).toEqual([
+      { callId, stage: 'volunteers' },
+      { callId, stage: 'operators' },
+    ]);
+    expect(t.rooms.received(operator, 'queue').at(-1)).toMatchObject({
+      calls: [{ callId, seekerName: '求助者' }],
+    });
+    // a volunteer can no longer take it once it is the operators'
+    const late = volunteers[0]!;
+    expect(
+      await t.service.accept({ kind: 'volunteer', userId: late.userId, socketId: late.socket }, callId),
+    ).toBe(false);
+
+    await t.scheduler.advance(119);
+    expect(t.rooms.received(seeker.socket, 'noAnswer')).toEqual([]);
+    await t.scheduler.advance(1);
+    expect(t.rooms.received(seeker.socket, 'noAnswer')).toEqual([{ callId }]);
+    expect((await statusOf(callId))?.status).toBe('missed');
+    expect(t.rooms.received(operator, 'queue').at(-1)).toEqual({ calls: [] });
+  });
+
+  it('stops every ring when the seeker cancels, and an accept after that loses', async () => {
+    const t = setUp({ batchSize: 3 });
+    const volunteers = await Promise.all(['子', '丑', '寅'].map((n) => t.volunteer(n)));
+    const seeker = await t.seeker();
+    const callId = await t.ask(seeker);
+    expect(t.scheduler.pending).toBeGreaterThan(0);
+
+    await t.service.cancel(seeker.userId, callId);
+
+    for (const v of volunteers)
+      expect(t.rooms.received(v.socket, 'ringStopped')).toEqual([{ callId, reason: 'cancelled' }]);
+    expect((await statusOf(callId))?.status).toBe('cancelled');
+    expect(t.scheduler.pending).toBe(0);
+    const v = volunteers[0]!;
+    expect(await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId)).toBe(
+      false,
+    );
+  });
+
+  it('rings only volunteers who speak the language asked in', async () => {
+    const t = setUp({ batchSize: 10 });
+    const english = await t.volunteer('english', ['en']);
+    const both = await t.volunteer('both', ['zh', 'en']);
+    const chinese = await t.volunteer('chinese', ['zh']);
+    const callId = await t.ask(await t.seeker(), 'en');
+    const rung = [english, both, chinese].filter(
+      (v) => t.rooms.received(v.socket, 'incomingCall').length > 0,
+    );
+    expect(rung.map((v) => v.userId).sort()).toEqual([english.userId, both.userId].sort());
+    // one who was not rung cannot take it
+    expect(
+      await t.service.accept({ kind: 'volunteer', userId: chinese.userId, socketId: chinese.socket }, callId),
+    ).toBe(false);
+  });
+
+  it('never rings a volunteer the seeker blocked after a call, a banned one, or the seeker', async () => {
+    const t = setUp({ batchSize: 10 });
+    const blocked = await t.volunteer('被拉黑');
+    const seeker = await t.seeker('拉黑者');
+    const first = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: blocked.userId, socketId: blocked.socket }, first);
+    await t.service.hangUp(first);
+    await t.service.feedback(seeker.userId, {
+      callId: first,
+      helpful: false,
+      report: { reason: 'inappropriate', note: '' },
+      block: true,
+    });
+    const banned = await t.volunteer('已封禁');
+    await database.db
+      .update(users)
+      .set({ bannedAt: new Date(), banReason: 'x' })
+      .where(eq(users.id, banned.userId));
+    // the seeker is available as a volunteer too: never rung by their own call
+    t.rooms.connect('sock-seeker-as-volunteer', callRooms.available(seeker.userId));
+    await t.service.setAvailability({ userId: seeker.userId, socketId: 'sock-seeker-as-volunteer' }, NODE, {
+      available: true,
+      languages: ['zh'],
+    });
+    const fine = await t.volunteer('可以接');
+
+    const second = await t.ask(seeker);
+    const rungFor = (socket: string) =>
+      t.rooms.received(socket, 'incomingCall').filter((c) => c.callId === second);
+    expect(rungFor(blocked.socket)).toEqual([]);
+    expect(rungFor(banned.socket)).toEqual([]);
+    expect(rungFor('sock-seeker-as-volunteer')).toEqual([]);
+    expect(rungFor(fine.socket)).toHaveLength(1);
+    expect(
+      await t.service.accept({ kind: 'volunteer', userId: banned.userId, socketId: banned.socket }, second),
+    ).toBe(false);
+  });
+
+  it('refuses a banned seeker and a second call while one is open', async () => {
+    const t = setUp();
+    const seeker = await t.seeker('两次');
+    await t.ask(seeker);
+    await expect(t.ask(seeker)).rejects.toMatchObject({ key: 'errors.call_in_progress' });
+    const banned = await t.seeker('封禁求助者');
+    await database.db
+      .update(users)
+      .set({ bannedAt: new Date(), banReason: 'x' })
+      .where(eq(users.id, banned.userId));
+    await expect(t.ask(banned)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('sends a call with nobody to ring straight to the operators, where one operator answers', async () => {
+    const t = setUp();
+    const [admin] = await database.db
+      .insert(admins)
+      .values({ username: `op${Date.now()}`, passwordHash: 'x', role: 'operator' })
+      .returning();
+    const operators = ['sock-op1', 'sock-op2'];
+    for (const s of operators) t.rooms.connect(s, callRooms.operators);
+    const seeker = await t.seeker('没人接');
+    const callId = await t.ask(seeker);
+    expect(t.rooms.received(seeker.socket, 'callRinging').at(-1)).toEqual({ callId, stage: 'operators' });
+    expect(t.rooms.received('sock-op1', 'queue').at(-1)).toMatchObject({ calls: [{ callId }] });
+
+    const [one, two] = await Promise.all(
+      operators.map((s) => t.service.accept({ kind: 'operator', adminId: admin!.id, socketId: s }, callId)),
+    );
+    expect([one, two].filter(Boolean)).toHaveLength(1);
+    expect((await statusOf(callId))?.operatorId).toBe(admin!.id);
+    expect(t.rooms.received('sock-op2', 'queue').at(-1)).toEqual({ calls: [] });
+  });
+
+  it('ends a call when a member hangs up or its socket goes, telling the other member', async () => {
+    const t = setUp();
+    const v = await t.volunteer('挂断');
+    const seeker = await t.seeker('离开');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+
+    t.rooms.disconnect(seeker.socket);
+    await t.service.socketGone(seeker.socket);
+
+    expect(t.rooms.received(v.socket, 'callEnded')).toEqual([{ callId, reason: 'connection_lost' }]);
+    expect(t.rooms.received(seeker.socket, 'callEnded')).toEqual([]);
+    const row = await statusOf(callId);
+    expect(row).toMatchObject({ status: 'completed', endReason: 'connection_lost' });
+    expect(row?.endedAt).not.toBeNull();
+    expect(t.rooms.inRoom(v.socket, callRooms.call(callId))).toBe(false);
+    const history = await t.service.history(v.userId);
+    expect(history.helpedCount).toBe(1);
+    expect(history.calls[0]).toMatchObject({
+      id: callId,
+      role: 'helper',
+      peerName: '离开',
+      status: 'completed',
+    });
+  });
+
+  it('rings an available volunteer whose page is closed by push, and on the page once they are back', async () => {
+    const t = setUp({ batchSize: 10 });
+    const userId = await newUser('离开页面');
+    await t.service.setAvailability({ userId, socketId: 'sock-closed' }, NODE, {
+      available: true,
+      languages: ['zh'],
+    });
+    await t.service.socketGone('sock-closed');
+    const unreachable = await newUser('没有推送');
+    await t.service.setAvailability({ userId: unreachable, socketId: 'sock-x' }, NODE, {
+      available: true,
+      languages: ['zh'],
+    });
+    await t.service.socketGone('sock-x');
+    await t.service.subscribePush(userId, {
+      endpoint: 'https://push.example.test/abc',
+      keys: { p256dh: 'p256dh', auth: 'auth' },
+    });
+
+    const callId = await t.ask(await t.seeker('找人帮忙'));
+    expect(t.pushed).toEqual([{ volunteerIds: [userId], callId }]);
+
+    t.rooms.connect('sock-back', callRooms.available(userId));
+    await t.service.setAvailability({ userId, socketId: 'sock-back' }, NODE, {
+      available: true,
+      languages: ['zh'],
+    });
+    expect(t.rooms.received('sock-back', 'incomingCall')).toEqual([expect.objectContaining({ callId })]);
+    expect(await t.service.accept({ kind: 'volunteer', userId, socketId: 'sock-back' }, callId)).toBe(true);
+  });
+});

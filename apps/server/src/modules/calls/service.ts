@@ -1,0 +1,324 @@
+import type {
+  Availability,
+  IncomingCall,
+  PushSubscribeRequest,
+  CallConnected,
+  CallEndReason,
+  CallFeedbackRequest,
+  CallHistory,
+  CallLanguage,
+  CallSignal,
+  RingStopReason,
+  SharedContext,
+} from '@sfm/protocol';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { AppError } from '../../app-error.ts';
+import type { CallsConfig } from '../../config/calls-config.ts';
+import type { Clock } from '../../security/clock.ts';
+import type { SocketRooms } from '../../sockets/socket-router.ts';
+import { iceServersFor } from './ice-servers.ts';
+import { incomingCall, type CallRow, type CallsRepo, type Helper } from './repo.ts';
+
+/** The rooms calls are told through (on every node with the Redis adapter). */
+export const rooms = {
+  /** The sockets on which a volunteer is available to be rung. */
+  available: (userId: string) => `available:${userId}`,
+  /** The sockets ringing for a call. */
+  ring: (callId: string) => `ring:${callId}`,
+  /** The two members of a connected call: the only sockets its signalling reaches. */
+  call: (callId: string) => `call:${callId}`,
+  /** Every online operator. */
+  operators: 'operators',
+} as const;
+
+/** Runs `run` after `ms`; returns the cancel. Tests pass one they advance by hand. */
+export interface Scheduler {
+  after(ms: number, run: () => Promise<void>): () => void;
+}
+export const realScheduler: Scheduler = {
+  after(ms, run) {
+    const timer = setTimeout(() => void run(), ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** Rings volunteers whose page is not open (Web Push); the service needs nothing else of it. */
+export interface CallPush {
+  readonly publicKey: string;
+  ring(volunteerIds: string[], call: IncomingCall): Promise<void>;
+}
+
+/** Who is on a socket of the calls namespaces. */
+export interface Member {
+  socketId: string;
+}
+export interface SeekerMember extends Member {
+  userId: string;
+}
+export type HelperMember = Member & Helper;
+
+/**
+ * The call service: ringing in batches, the first answer winning in PostgreSQL, cancel, hang-up and
+ * lost connections. Timers run on the node where the seeker asked; every step they take is a
+ * conditional UPDATE, so a timer that fires after the call was answered or ended elsewhere does
+ * nothing. It talks to clients only through rooms, never to a socket object.
+ */
+export class CallService {
+  /** Cancels of this node's pending ringing timers, by call. */
+  private readonly timers = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly repo: CallsRepo,
+    private readonly rooms: SocketRooms,
+    private readonly config: CallsConfig,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly push: CallPush,
+    private readonly scheduler: Scheduler = realScheduler,
+  ) {}
+
+  /** A help-seeker asks for a call: the first batch of volunteers is rung at once. */
+  async request(
+    seeker: SeekerMember,
+    request: { language: CallLanguage; context: SharedContext | null },
+  ): Promise<string> {
+    if (await this.repo.isBanned(seeker.userId)) throw new AppError(403, 'errors.forbidden');
+    const call = await this.repo.create({
+      seekerId: seeker.userId,
+      seekerSocket: seeker.socketId,
+      language: request.language,
+      context: request.context,
+      now: this.clock(),
+    });
+    if (!call) throw new AppError(409, 'errors.call_in_progress');
+    this.rooms.emit(seeker.socketId, 'callRinging', { callId: call.id, stage: 'volunteers' });
+    const rung = await this.ringBatch(call, 1);
+    if (rung === 0) {
+      // nobody to ring now: the operators hear of it at once rather than after a silent minute
+      await this.escalate(call.id);
+      return call.id;
+    }
+    const { batchSeconds, volunteerSeconds } = this.config;
+    let batch = 1;
+    for (let at = batchSeconds; at < volunteerSeconds; at += batchSeconds) {
+      const number = ++batch;
+      this.schedule(call.id, at, () => this.ringBatch(call, number));
+    }
+    this.schedule(call.id, volunteerSeconds, () => this.escalate(call.id));
+    return call.id;
+  }
+
+  /** A volunteer or an operator answers: exactly one of any number answering at once connects. */
+  async accept(helper: HelperMember, callId: string): Promise<boolean> {
+    const call = await this.repo.answer(callId, helper, helper.socketId, this.clock());
+    if (!call) {
+      this.rooms.emit(helper.socketId, 'ringStopped', { callId, reason: await this.whyNotRinging(callId) });
+      return false;
+    }
+    this.cancelTimers(call.id);
+    const room = rooms.call(call.id);
+    this.rooms.join(call.seekerSocket, room);
+    this.rooms.join(helper.socketId, room);
+    // everyone else still ringing stops now; the queue loses the call if it was there
+    this.rooms.emit(
+      rooms.ring(call.id),
+      'ringStopped',
+      { callId: call.id, reason: 'taken' },
+      helper.socketId,
+    );
+    this.rooms.clear(rooms.ring(call.id));
+    if (call.stage === 'operators') await this.publishQueue();
+    const iceServers = iceServersFor(this.config, call.id, this.clock());
+    const seekerName = await this.repo.nickname(call.seekerId);
+    const helperName = helper.kind === 'volunteer' ? await this.repo.nickname(helper.userId) : '';
+    const toHelper: CallConnected = {
+      callId: call.id,
+      role: 'helper',
+      peerName: seekerName,
+      iceServers,
+      context: null,
+    };
+    const toSeeker: CallConnected = {
+      callId: call.id,
+      role: 'seeker',
+      peerName: helperName,
+      iceServers,
+      context: call.context ?? null,
+    };
+    this.rooms.emit(helper.socketId, 'callConnected', toHelper);
+    this.rooms.emit(call.seekerSocket, 'callConnected', toSeeker);
+    return true;
+  }
+
+  /** A volunteer lets the call go by: it is not offered to them again. */
+  async decline(userId: string, callId: string): Promise<void> {
+    await this.repo.decline(callId, userId, this.clock());
+  }
+
+  /** The seeker cancels while it rings: every ringing phone stops. */
+  async cancel(seekerId: string, callId: string): Promise<void> {
+    const call = await this.repo.stopRinging(callId, 'cancelled', this.clock(), seekerId);
+    if (call) await this.ringingEnded(call, 'cancelled');
+  }
+
+  /** A member hangs up: the other is told at once. */
+  async hangUp(callId: string): Promise<void> {
+    await this.endCall(callId, 'hang_up');
+  }
+
+  /** Relays WebRTC signalling to the other member (the caller checked this socket is a member). */
+  relay(fromSocket: string, callId: string, signal: CallSignal): void {
+    this.rooms.emit(rooms.call(callId), 'signal', { callId, signal }, fromSocket);
+  }
+
+  /** A socket went away (tab closed, connection lost): its ringing call is cancelled, its call ended. */
+  async socketGone(socketId: string): Promise<void> {
+    await this.repo.removePresence(socketId);
+    for (const call of await this.repo.openCallsOfSocket(socketId)) {
+      if (call.status === 'ringing') await this.cancel(call.seekerId, call.id);
+      else await this.endCall(call.id, 'connection_lost');
+    }
+  }
+
+  async availability(userId: string): Promise<Availability> {
+    return this.repo.profile(userId);
+  }
+
+  /** A volunteer's choices, kept; while available on a socket that socket can be rung. */
+  async setAvailability(volunteer: SeekerMember, nodeId: string, choice: Availability): Promise<void> {
+    await this.repo.saveProfile(volunteer.userId, choice, this.clock());
+    if (!choice.available) {
+      await this.repo.removePresence(volunteer.socketId);
+      return;
+    }
+    await this.repo.addPresence(volunteer.socketId, volunteer.userId, 'volunteer', nodeId);
+    // a call that rang them while they were away (its push brought them here) rings on the page now
+    for (const incoming of await this.repo.pendingRings(volunteer.userId)) {
+      this.rooms.join(volunteer.socketId, rooms.ring(incoming.callId));
+      this.rooms.emit(volunteer.socketId, 'incomingCall', incoming);
+    }
+  }
+
+  pushKey(): { publicKey: string } {
+    return { publicKey: this.push.publicKey };
+  }
+
+  async subscribePush(userId: string, subscription: PushSubscribeRequest): Promise<void> {
+    const target = { endpoint: subscription.endpoint, ...subscription.keys };
+    await this.repo.savePushSubscription(userId, target, this.clock());
+  }
+
+  async unsubscribePush(userId: string, endpoint: string): Promise<void> {
+    await this.repo.removePushSubscription(endpoint, userId);
+  }
+
+  async operatorOnline(operator: { adminId: string; socketId: string }, nodeId: string): Promise<void> {
+    await this.repo.addPresence(operator.socketId, operator.adminId, 'operator', nodeId);
+    this.rooms.emit(operator.socketId, 'queue', { calls: await this.repo.operatorQueue() });
+  }
+
+  async history(userId: string): Promise<CallHistory> {
+    return this.repo.history(userId, 50);
+  }
+
+  /** A member rates the call, may report the other member and may block them. */
+  async feedback(userId: string, feedback: z.output<typeof CallFeedbackRequest>): Promise<void> {
+    const call = await this.repo.find(feedback.callId);
+    if (!call || (call.seekerId !== userId && call.volunteerId !== userId)) {
+      throw new AppError(404, 'errors.call_not_found');
+    }
+    await this.repo.saveFeedback({
+      callId: call.id,
+      userId,
+      aboutUserId: call.seekerId === userId ? call.volunteerId : call.seekerId,
+      helpful: feedback.helpful,
+      reportReason: feedback.report?.reason ?? null,
+      reportNote: feedback.report?.note ?? '',
+      block: feedback.block,
+      now: this.clock(),
+    });
+  }
+
+  /** Stops this node's timers (the server is closing). */
+  close(): void {
+    for (const id of [...this.timers.keys()]) this.cancelTimers(id);
+  }
+
+  private async ringBatch(call: CallRow, batch: number): Promise<number> {
+    const rung = await this.repo.ringBatch(call.id, batch, this.config.batchSize, this.clock());
+    if (rung.length === 0) return 0;
+    const incoming = incomingCall(call, await this.repo.nickname(call.seekerId));
+    const targets = rung.filter((r) => r.online).map((r) => rooms.available(r.volunteerId));
+    for (const target of targets) this.rooms.join(target, rooms.ring(call.id));
+    if (targets.length > 0) this.rooms.emit(targets, 'incomingCall', incoming);
+    const away = rung.filter((r) => !r.online).map((r) => r.volunteerId);
+    if (away.length > 0) {
+      this.push.ring(away, incoming).catch((err: unknown) => this.logger.error({ err }, 'push ring failed'));
+    }
+    return rung.length;
+  }
+
+  /** No volunteer answered in time: the call goes to the operators' queue. */
+  private async escalate(callId: string): Promise<void> {
+    this.cancelTimers(callId);
+    if (!(await this.repo.escalate(callId))) return;
+    const call = await this.repo.find(callId);
+    if (!call) return;
+    this.rooms.emit(rooms.ring(callId), 'ringStopped', { callId, reason: 'expired' });
+    this.rooms.clear(rooms.ring(callId));
+    this.rooms.emit(call.seekerSocket, 'callRinging', { callId, stage: 'operators' });
+    await this.publishQueue();
+    this.schedule(callId, this.config.operatorSeconds, () => this.expire(callId));
+  }
+
+  /** No operator answered either: the seeker is told, the call is recorded as missed. */
+  private async expire(callId: string): Promise<void> {
+    const call = await this.repo.stopRinging(callId, 'missed', this.clock());
+    if (call) await this.ringingEnded(call, 'expired');
+  }
+
+  private async ringingEnded(call: CallRow, reason: RingStopReason): Promise<void> {
+    this.cancelTimers(call.id);
+    this.rooms.emit(rooms.ring(call.id), 'ringStopped', { callId: call.id, reason });
+    this.rooms.clear(rooms.ring(call.id));
+    if (call.status === 'missed') this.rooms.emit(call.seekerSocket, 'noAnswer', { callId: call.id });
+    if (call.stage === 'operators') await this.publishQueue();
+  }
+
+  /** Both members hear that the call ended: the one who hung up learns it is recorded. */
+  private async endCall(callId: string, reason: CallEndReason): Promise<void> {
+    const call = await this.repo.end(callId, reason, this.clock());
+    if (!call) return;
+    this.rooms.emit(rooms.call(call.id), 'callEnded', { callId: call.id, reason });
+    this.rooms.clear(rooms.call(call.id));
+  }
+
+  /** Why an answer lost: taken by someone else, or the call ended before. */
+  private async whyNotRinging(callId: string): Promise<RingStopReason> {
+    const call = await this.repo.find(callId);
+    if (!call || call.status === 'cancelled') return 'cancelled';
+    if (call.status === 'missed' || (call.status === 'ringing' && call.stage === 'operators'))
+      return 'expired';
+    return 'taken';
+  }
+
+  private async publishQueue(): Promise<void> {
+    this.rooms.emit(rooms.operators, 'queue', { calls: await this.repo.operatorQueue() });
+  }
+
+  private schedule(callId: string, seconds: number, step: () => Promise<unknown>): void {
+    const cancel = this.scheduler.after(seconds * 1000, () =>
+      step().then(
+        () => undefined,
+        (err: unknown) => this.logger.error({ err, callId }, 'call ringing step failed'),
+      ),
+    );
+    this.timers.set(callId, [...(this.timers.get(callId) ?? []), cancel]);
+  }
+
+  private cancelTimers(callId: string): void {
+    for (const cancel of this.timers.get(callId) ?? []) cancel();
+    this.timers.delete(callId);
+  }
+}

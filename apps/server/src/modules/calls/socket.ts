@@ -1,0 +1,124 @@
+import {
+  CALL_OPERATORS_NAMESPACE,
+  CALLS_NAMESPACE,
+  CallClientEvents,
+  OperatorClientEvents,
+  type CallSignal,
+} from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AppError } from '../../app-error.ts';
+import type { AdminIdentity, UserIdentity } from '../../http/identity.ts';
+import type { SocketClient, SocketNamespace, SocketRooms } from '../../sockets/socket-router.ts';
+import { rooms, type CallService } from './service.ts';
+
+export interface CallSocketDeps {
+  service: CallService;
+  /** This process's id in the presence table. */
+  nodeId: string;
+  logger: Logger;
+  requestsPerMinute: number;
+  /** Receives the namespace's rooms when socket.io is attached. */
+  attached(rooms: SocketRooms): void;
+}
+
+const callNotFound = () => new AppError(404, 'errors.call_not_found');
+
+/** Signalling and hang-up are taken only from the sockets the call's room holds: its two members. */
+function memberOnly(
+  client: SocketClient<UserIdentity> | SocketClient<AdminIdentity>,
+  callId: string,
+  then: () => void | Promise<void>,
+) {
+  if (!client.inRoom(rooms.call(callId))) throw callNotFound();
+  return then();
+}
+
+const relay =
+  (deps: CallSocketDeps, client: { id: string }) => (payload: { callId: string; signal: CallSignal }) =>
+    deps.service.relay(client.id, payload.callId, payload.signal);
+
+/** A socket that goes away cancels its ringing call or ends its call (the other side is told at once). */
+const leaving = (deps: CallSocketDeps, socketId: string) => () => {
+  deps.service
+    .socketGone(socketId)
+    .catch((err: unknown) => deps.logger.error({ err }, 'calls socket clean-up failed'));
+};
+
+/** `/calls`: help-seekers ask and volunteers answer (registered users only). */
+export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof CallClientEvents, UserIdentity> {
+  const { service } = deps;
+  return {
+    path: CALLS_NAMESPACE,
+    label: 'calls',
+    access: 'user',
+    events: CallClientEvents,
+    attached: deps.attached,
+    connect(client) {
+      const { userId } = client.identity;
+      const me = { userId, socketId: client.id };
+      void service.availability(userId).then(
+        (availability) => client.emit('availability', availability),
+        (err: unknown) => deps.logger.error({ err }, 'volunteer profile unavailable'),
+      );
+      return {
+        on: {
+          heartbeat: () => undefined,
+          requestCall: async (request) => {
+            const refusal = await client.rateLimit('calls', deps.requestsPerMinute);
+            if (refusal) throw refusal;
+            await service.request(me, request);
+          },
+          cancelCall: ({ callId }) => service.cancel(userId, callId),
+          setAvailability: async (choice) => {
+            await service.setAvailability(me, deps.nodeId, choice);
+            if (choice.available) client.join(rooms.available(userId));
+            else client.leave(rooms.available(userId));
+            client.emit('availability', choice);
+          },
+          acceptCall: async ({ callId }) => {
+            await service.accept({ kind: 'volunteer', userId, socketId: client.id }, callId);
+          },
+          declineCall: async ({ callId }) => {
+            client.leave(rooms.ring(callId));
+            await service.decline(userId, callId);
+          },
+          signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
+          hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
+        },
+        disconnect: leaving(deps, client.id),
+      };
+    },
+  };
+}
+
+/** `/call-operators`: operators online as system volunteers see the queue and answer from it. */
+export function operatorsNamespace(
+  deps: CallSocketDeps,
+): SocketNamespace<typeof OperatorClientEvents, AdminIdentity> {
+  const { service } = deps;
+  return {
+    path: CALL_OPERATORS_NAMESPACE,
+    label: 'call operators',
+    access: 'admin',
+    events: OperatorClientEvents,
+    attached: deps.attached,
+    connect(client) {
+      const { adminId } = client.identity;
+      client.join(rooms.operators);
+      void service
+        .operatorOnline({ adminId, socketId: client.id }, deps.nodeId)
+        .catch((err: unknown) => deps.logger.error({ err }, 'operator presence failed'));
+      return {
+        on: {
+          heartbeat: () => undefined,
+          acceptCall: async ({ callId }) => {
+            await service.accept({ kind: 'operator', adminId, socketId: client.id }, callId);
+          },
+          signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
+          hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
+        },
+        disconnect: leaving(deps, client.id),
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { feedbackEndpoints as e } from '@sfm/protocol';
+import { adminEndpoints, feedbackAdminEndpoints as a } from '@sfm/protocol/admin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
+import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+
+let t: TestApp;
+let operator: TestAdmin;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await signedInAdmin(t, 'operator');
+});
+afterAll(() => t.close());
+
+const send = (headers: Record<string, string>, text: string, contactConsent = false) =>
+  call(t.app, e.sendFeedback, { category: 'suggestion', text, contactConsent }, headers);
+
+describe('contact us: feedback and its answer', () => {
+  it('reaches the back office’s queue and the answer reaches the user, audited', async () => {
+    const user = await registeredUser(t);
+    const sent = expectOk(e.sendFeedback, await send(user.headers, '  Please add a larger font  ', true));
+    expect(sent).toMatchObject({ text: 'Please add a larger font', reply: null, repliedAt: null });
+
+    const queue = expectOk(a.adminFeedback, await call(t.app, a.adminFeedback, {}, operator.headers));
+    // consent given: the operator may call back, so the phone is shown whole
+    expect(queue.items).toContainEqual(expect.objectContaining({ id: sent.id, phone: user.phone }));
+
+    const answered = expectOk(
+      a.replyFeedback,
+      await call(
+        t.app,
+        a.replyFeedback,
+        { id: sent.id, reply: 'Done in the next version' },
+        operator.headers,
+      ),
+    );
+    expect(answered.reply).toBe('Done in the next version');
+    const mine = expectOk(e.myFeedback, await call(t.app, e.myFeedback, undefined, user.headers));
+    expect(mine.items).toEqual([expect.objectContaining({ id: sent.id, reply: 'Done in the next version' })]);
+    expect(mine.items[0]!.repliedAt).not.toBeNull();
+
+    const open = expectOk(a.adminFeedback, await call(t.app, a.adminFeedback, {}, operator.headers));
+    expect(open.items.map((f) => f.id)).not.toContain(sent.id);
+    const done = expectOk(
+      a.adminFeedback,
+      await call(t.app, a.adminFeedback, { status: 'answered' }, operator.headers),
+    );
+    expect(done.items.map((f) => f.id)).toContain(sent.id);
+
+    const audit = expectOk(
+      adminEndpoints.audit,
+      await call(t.app, adminEndpoints.audit, { action: 'feedback.reply' }, operator.headers),
+    );
+    expect(audit.items[0]).toMatchObject({ targetType: 'feedback', targetId: sent.id });
+  });
+
+  it('masks the phone without consent, and each user sees only their own', async () => {
+    const one = await registeredUser(t);
+    const other = await registeredUser(t);
+    const sent = expectOk(e.sendFeedback, await send(one.headers, 'private'));
+    const queue = expectOk(a.adminFeedback, await call(t.app, a.adminFeedback, {}, operator.headers));
+    expect(queue.items.find((f) => f.id === sent.id)?.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(expectOk(e.myFeedback, await call(t.app, e.myFeedback, undefined, other.headers)).items).toEqual(
+      [],
+    );
+  });
+
+  it('refuses empty text, users on the admin side, and unknown feedback', async () => {
+    const user = await registeredUser(t);
+    expectError(await send(user.headers, '   '), 400, 'feedback_empty');
+    expect((await call(t.app, a.adminFeedback, {}, user.headers)).status).toBe(401);
+    expectError(
+      await call(
+        t.app,
+        a.replyFeedback,
+        { id: '00000000-0000-4000-8000-000000000000', reply: 'x' },
+        operator.headers,
+      ),
+      404,
+      'feedback_not_found',
+    );
+  });
+});

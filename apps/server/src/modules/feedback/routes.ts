@@ -1,0 +1,14 @@
+import { feedbackEndpoints } from '@sfm/protocol';
+import { feedbackAdminEndpoints } from '@sfm/protocol/admin';
+import { actorOf } from '../../audit/audit-log.ts';
+import type { Router } from '../../http/router.ts';
+import type { FeedbackService } from './service.ts';
+
+export function registerFeedbackRoutes(router: Router, feedback: FeedbackService): void {
+  router.route(feedbackEndpoints.sendFeedback, ({ identity, body }) => feedback.send(identity.userId, body));
+  router.route(feedbackEndpoints.myFeedback, ({ identity }) => feedback.mine(identity.userId));
+  router.route(feedbackAdminEndpoints.adminFeedback, ({ query }) => feedback.list(query.status));
+  router.route(feedbackAdminEndpoints.replyFeedback, (r) =>
+    feedback.reply(actorOf(r), r.body.id, r.body.reply),
+  );
+}

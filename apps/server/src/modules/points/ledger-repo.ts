@@ -1,0 +1,136 @@
+import { and, count, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import type { PointsLogType } from '@sfm/protocol';
+import type { Executor } from '../../db/database.ts';
+import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
+
+export type AccountRow = typeof pointsAccounts.$inferSelect;
+export type EntryRow = typeof pointsEntries.$inferSelect;
+export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'id'>;
+
+/** The queries of the ledger; the transaction and the rules are the ledger's (ledger.ts). */
+export class LedgerRepo {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * The account row, locked until the transaction ends (created empty on first use), in one
+   * statement: an upsert's DO UPDATE takes the row lock as SELECT … FOR UPDATE would.
+   */
+  async lockAccount(userId: string): Promise<AccountRow> {
+    const [row] = await this.db
+      .insert(pointsAccounts)
+      .values({ userId })
+      .onConflictDoUpdate({ target: pointsAccounts.userId, set: { userId: sql`excluded.user_id` } })
+      .returning();
+    if (!row) throw new Error('points account upsert returned no row');
+    return row;
+  }
+
+  /** This transaction commits without waiting for the WAL flush (see Durability in ledger.ts). */
+  async relaxCommit(): Promise<void> {
+    await this.db.execute(sql`set local synchronous_commit = off`);
+  }
+
+  async findAccount(userId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(pointsAccounts).where(eq(pointsAccounts.userId, userId));
+    return row;
+  }
+
+  async saveAccount(account: AccountRow, now: Date): Promise<void> {
+    const { userId, ...values } = account;
+    await this.db
+      .update(pointsAccounts)
+      .set({ ...values, updatedAt: now })
+      .where(eq(pointsAccounts.userId, userId));
+  }
+
+  async findEntry(userId: string, idempotencyKey: string): Promise<EntryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pointsEntries)
+      .where(and(eq(pointsEntries.userId, userId), eq(pointsEntries.idempotencyKey, idempotencyKey)));
+    return row;
+  }
+
+  /** The new entry; undefined when its idempotency key was written before. */
+  async insertEntry(entry: NewEntry): Promise<EntryRow | undefined> {
+    const [row] = await this.db.insert(pointsEntries).values(entry).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** Newest first, optionally of one type. */
+  async entries(userId: string, type: PointsLogType | undefined, limit: number, offset: number) {
+    const where = type
+      ? and(eq(pointsEntries.userId, userId), eq(pointsEntries.type, type))
+      : eq(pointsEntries.userId, userId);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(pointsEntries)
+        .where(where)
+        .orderBy(desc(pointsEntries.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(pointsEntries).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async sumOfEntries(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sum(pointsEntries.amount).mapWith(Number) })
+      .from(pointsEntries)
+      .where(eq(pointsEntries.userId, userId));
+    return row?.total ?? 0;
+  }
+
+  async heldPoints(userId: string, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sum(pointsHolds.amount).mapWith(Number) })
+      .from(pointsHolds)
+      .where(and(eq(pointsHolds.userId, userId), gt(pointsHolds.expiresAt, now)));
+    return row?.total ?? 0;
+  }
+
+  async insertHold(userId: string, amount: number, expiresAt: Date): Promise<string> {
+    const [row] = await this.db
+      .insert(pointsHolds)
+      .values({ userId, amount, expiresAt })
+      .returning({ id: pointsHolds.id });
+    if (!row) throw new Error('points hold insert returned no row');
+    return row.id;
+  }
+
+  /** Removes a hold; false when it was already gone (charged, released or swept). */
+  async deleteHold(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(pointsHolds)
+      .where(eq(pointsHolds.id, id))
+      .returning({ id: pointsHolds.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Adds `amount` to a device's use of the day if that stays within `allowance`, in one
+   * statement (concurrent requests cannot both pass the last point); false when it would not.
+   */
+  async takeDeviceAllowance(deviceId: string, day: string, amount: number, allowance: number) {
+    if (amount > allowance) return false;
+    const rows = await this.db
+      .insert(pointsDeviceUsage)
+      .values({ deviceId, day, used: amount })
+      .onConflictDoUpdate({
+        target: [pointsDeviceUsage.deviceId, pointsDeviceUsage.day],
+        set: { used: sql`${pointsDeviceUsage.used} + ${amount}` },
+        setWhere: sql`${pointsDeviceUsage.used} + ${amount} <= ${allowance}`,
+      })
+      .returning({ used: pointsDeviceUsage.used });
+    return rows.length > 0;
+  }
+
+  async returnDeviceAllowance(deviceId: string, day: string, amount: number): Promise<void> {
+    await this.db
+      .update(pointsDeviceUsage)
+      .set({ used: sql`greatest(${pointsDeviceUsage.used} - ${amount}, 0)` })
+      .where(and(eq(pointsDeviceUsage.deviceId, deviceId), eq(pointsDeviceUsage.day, day)));
+  }
+}

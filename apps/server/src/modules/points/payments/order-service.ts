@@ -1,0 +1,167 @@
+import type { CreateOrderRequest, PaymentOrder, RechargePackage, VipPlan } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AppError } from '../../../app-error.ts';
+import type { Database } from '../../../db/database.ts';
+import type { Clock } from '../../../security/clock.ts';
+import type { LockedAccount, PointsLedger } from '../ledger.ts';
+import type { PointsRulesStore } from '../points-rules.ts';
+import { OrdersRepo, type OrderRow } from './orders-repo.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+/** An unpaid order closes after this long (a paid notify arriving later still credits it). */
+const ORDER_TTL_MS = 30 * 60_000;
+const DAY_MS = 86_400_000;
+
+const orderNotFound = () => new AppError(404, 'errors.order_not_found');
+
+type Item = { kind: 'recharge'; item: RechargePackage } | { kind: 'vip'; item: VipPlan };
+
+/**
+ * Recharge and VIP orders: created at the configured price, paid through a provider, and credited
+ * exactly once — the order's conditional UPDATE (created → paid) and the ledger entry keyed by the
+ * order are one transaction under the account lock, whether the notify or the user's return
+ * arrives first, or both at once.
+ */
+export class OrderService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: PointsLedger,
+    private readonly rules: PointsRulesStore,
+    private readonly provider: PaymentProvider,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async create(userId: string, request: CreateOrderRequest): Promise<PaymentOrder> {
+    const { version, rules } = await this.rules.current();
+    const item =
+      request.kind === 'recharge'
+        ? rules.rechargePackages.find((p) => p.id === request.itemId)
+        : rules.vipPlans.find((p) => p.id === request.itemId);
+    if (!item) throw new AppError(404, 'errors.order_item_not_found', {}, { field: 'itemId' });
+    const now = this.clock();
+    const row = await new OrdersRepo(this.db).insert({
+      userId,
+      kind: request.kind,
+      itemId: item.id,
+      item,
+      amountFen: item.priceFen,
+      provider: this.provider.name,
+      configVersion: version,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+    });
+    return this.toOrder(row);
+  }
+
+  /** The order's state; an open one is asked of the gateway, and credited if it says paid. */
+  async status(userId: string, orderId: string): Promise<PaymentOrder> {
+    const row = await this.owned(userId, orderId);
+    if (row.status === 'created' || row.status === 'expired') {
+      const trade = await this.provider.query(orderId).catch((err: unknown) => {
+        // the gateway unreachable or unverifiable: the order stays as it is; its notify will come
+        this.logger.warn({ orderId, provider: this.provider.name, err }, 'payment query failed');
+        return { paid: false } as const;
+      });
+      if (trade.paid) return this.toOrder(await this.settle(row, trade.tradeNo, trade.amountFen));
+    }
+    return this.toOrder(row);
+  }
+
+  async owned(userId: string, orderId: string): Promise<OrderRow> {
+    const row = await new OrdersRepo(this.db).find(orderId);
+    if (!row || row.userId !== userId) throw orderNotFound();
+    return row;
+  }
+
+  /** The user's own order, still open for payment (the checkout refuses a closed one). */
+  async payable(userId: string, orderId: string): Promise<OrderRow> {
+    const row = await this.owned(userId, orderId);
+    if (row.status !== 'created' || row.expiresAt <= this.clock()) {
+      throw new AppError(409, 'errors.order_not_payable');
+    }
+    return row;
+  }
+
+  /** A gateway's notify: verified, amount-checked, idempotent. Answers whether it was accepted. */
+  async notify(body: unknown): Promise<boolean> {
+    const notify = this.provider.verifyNotify(body);
+    if (!notify) {
+      this.logger.warn({ provider: this.provider.name }, 'payment notify refused: bad signature');
+      return false;
+    }
+    const row = await new OrdersRepo(this.db).find(notify.orderId);
+    if (!row || row.provider !== this.provider.name) {
+      this.logger.warn({ orderId: notify.orderId }, 'payment notify refused: unknown order');
+      return false;
+    }
+    if (!notify.paid) {
+      await new OrdersRepo(this.db).markFailed(row.id);
+      return true;
+    }
+    if (notify.amountFen !== row.amountFen) {
+      this.logger.error(
+        { orderId: row.id, expected: row.amountFen, got: notify.amountFen },
+        'payment notify refused: wrong amount',
+      );
+      return false;
+    }
+    await this.settle(row, notify.tradeNo, notify.amountFen);
+    return true;
+  }
+
+  /** Credits a paid order once; a second call (replayed notify, racing return) changes nothing. */
+  async settle(row: OrderRow, tradeNo: string, amountFen: number): Promise<OrderRow> {
+    if (amountFen !== row.amountFen) throw new AppError(409, 'errors.order_not_payable');
+    return this.ledger.withAccount(row.userId, async (locked) => {
+      const orders = new OrdersRepo(locked.tx);
+      const paid = await orders.markPaid(row.id, tradeNo, locked.now);
+      if (!paid) return (await orders.find(row.id)) ?? row;
+      await this.credit(locked, paid);
+      this.logger.info({ orderId: paid.id, kind: paid.kind, amountFen }, 'order paid and credited');
+      return paid;
+    });
+  }
+
+  private async credit(locked: LockedAccount, order: OrderRow): Promise<void> {
+    const { account, now } = locked;
+    const item = { kind: order.kind, item: order.item } as Item;
+    if (item.kind === 'recharge') {
+      await locked.write({
+        type: 'recharge',
+        scene: 'points_recharge',
+        remark: `充值 ${item.item.name}`,
+        key: `order:${order.id}`,
+        paid: item.item.points,
+      });
+      account.paidOriginal = account.paidPoints;
+      return;
+    }
+    // VIP periods stack: a purchase extends from the current expiry, or from now after one ended
+    const from = account.vipExpiresAt && account.vipExpiresAt > now ? account.vipExpiresAt : now;
+    account.vipExpiresAt = new Date(from.getTime() + item.item.days * DAY_MS);
+    account.vipDailyPoints = item.item.dailyPoints;
+    await this.ledger.refillVip(locked, `开通${item.item.name}`, `order:${order.id}`);
+  }
+
+  toOrder(row: OrderRow): PaymentOrder {
+    const now = this.clock();
+    const status = row.status === 'created' && row.expiresAt <= now ? 'expired' : row.status;
+    return {
+      id: row.id,
+      kind: row.kind as PaymentOrder['kind'],
+      itemId: row.itemId,
+      itemName: (row.item as { name: string }).name,
+      amountFen: row.amountFen,
+      status: status as PaymentOrder['status'],
+      provider: row.provider,
+      checkoutUrl: this.provider.checkoutUrl({
+        id: row.id,
+        amountFen: row.amountFen,
+        subject: (row.item as { name: string }).name,
+      }),
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,157 @@
+import type { ConsumeScene } from '@sfm/protocol';
+import type { Logger } from 'pino';
+import { AppError } from '../../app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { drawInOrder, insufficientPoints, total, type PointsLedger } from './ledger.ts';
+import { LedgerRepo } from './ledger-repo.ts';
+import type { PointsRulesStore } from './points-rules.ts';
+
+/** Who pays for a use: a registered user's account, or a temporary device's daily allowance. */
+export interface Payer {
+  kind: 'user' | 'device';
+  id: string;
+}
+
+/** Points set aside for one use; exactly one of commit or release takes effect (both are idempotent). */
+export interface Reservation {
+  /** Charges the reserved cost: one `consume` entry. Call when the work succeeded. */
+  commit(): Promise<void>;
+  /** Gives the points back untouched. Call when the work failed or was cancelled. */
+  release(): Promise<void>;
+}
+
+/**
+ * The seam every metered feature uses (vision analysis today; chat and speech recognition next):
+ * reserve before the engine runs, then commit on success or release on failure. A refused
+ * reservation throws an AppError 402: `points_insufficient` for a user, `points_login_required`
+ * for a device past its daily allowance. Prefer `metered()` below, which does the three steps.
+ */
+export interface PointsMeter {
+  reserve(payer: Payer, scene: ConsumeScene): Promise<Reservation>;
+}
+
+/** Runs `work` metered: reserved first, charged only if it resolves, released if it throws. */
+export async function metered<T>(
+  meter: PointsMeter,
+  payer: Payer,
+  scene: ConsumeScene,
+  work: () => Promise<T>,
+): Promise<T> {
+  const reservation = await meter.reserve(payer, scene);
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    await reservation.release();
+    throw err;
+  }
+  await reservation.commit();
+  return result;
+}
+
+/** A hold outlives no analysis: a process that dies mid-work leaves one that stops counting then. */
+const HOLD_SECONDS = 300;
+
+const SCENE_REMARK: Record<ConsumeScene, string> = {
+  vision: '图片识别',
+  analyze: '场景分析',
+  recognize: '语音识别',
+  text: '对话',
+  reasoning: '深度思考',
+};
+
+/** Holds and charges skip the WAL flush wait (ledger.ts, Durability). */
+const METERING = { durability: 'metering' } as const;
+
+const loginRequired = () => new AppError(402, 'errors.points_login_required');
+const NOTHING: Reservation = { commit: async () => undefined, release: async () => undefined };
+
+/**
+ * The meter on the ledger. A user's reservation is a hold (spendable minus held must cover the
+ * cost, under the account lock); commit turns it into the `consume` entry, release deletes it. A
+ * device's reservation takes from the day's allowance in one conditional statement; release
+ * returns it. A charge or release that fails is logged, never thrown at a user who got an answer.
+ */
+export class LedgerPointsMeter implements PointsMeter {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: PointsLedger,
+    private readonly rules: PointsRulesStore,
+    private readonly logger: Logger,
+  ) {}
+
+  async reserve(payer: Payer, scene: ConsumeScene): Promise<Reservation> {
+    const { rules } = await this.rules.current();
+    const cost = rules.costs[scene];
+    if (cost === 0) return NOTHING;
+    return payer.kind === 'user'
+      ? this.reserveForUser(payer.id, scene, cost)
+      : this.reserveForDevice(payer.id, cost, rules.deviceDailyPoints);
+  }
+
+  private async reserveForUser(userId: string, scene: ConsumeScene, cost: number): Promise<Reservation> {
+    const holdId = await this.ledger.withAccount(
+      userId,
+      async (locked) => {
+        if (total(locked.account) - (await locked.held()) < cost) throw insufficientPoints();
+        return new LedgerRepo(locked.tx).insertHold(
+          userId,
+          cost,
+          new Date(locked.now.getTime() + HOLD_SECONDS * 1000),
+        );
+      },
+      METERING,
+    );
+    return this.once({
+      commit: () =>
+        this.ledger.withAccount(
+          userId,
+          async (locked) => {
+            // a hold already gone (released) charges nothing
+            if (!(await new LedgerRepo(locked.tx).deleteHold(holdId))) return;
+            // the reservation promised these points; a VIP period ending meanwhile may leave fewer
+            const amount = Math.min(cost, total(locked.account));
+            await locked.write({
+              type: 'consume',
+              scene,
+              remark: SCENE_REMARK[scene],
+              key: `hold:${holdId}`,
+              ...drawInOrder(locked.account, amount),
+            });
+          },
+          METERING,
+        ),
+      release: () =>
+        this.db.transaction(async (tx) => {
+          const repo = new LedgerRepo(tx);
+          await repo.relaxCommit();
+          await repo.deleteHold(holdId);
+        }),
+    });
+  }
+
+  private async reserveForDevice(deviceId: string, cost: number, allowance: number): Promise<Reservation> {
+    const repo = new LedgerRepo(this.db);
+    const day = this.ledger.today();
+    if (!(await repo.takeDeviceAllowance(deviceId, day, cost, allowance))) throw loginRequired();
+    return this.once({
+      commit: async () => undefined,
+      release: () => repo.returnDeviceAllowance(deviceId, day, cost),
+    });
+  }
+
+  /** The first of commit/release wins; a failure is logged (the user keeps the answer). */
+  private once(actions: { commit: () => Promise<void>; release: () => Promise<void> }): Reservation {
+    let settled = false;
+    const run = (name: 'commit' | 'release') => async () => {
+      if (settled) return;
+      settled = true;
+      try {
+        await actions[name]();
+      } catch (err) {
+        this.logger.error({ err, action: name }, 'settling a points reservation failed');
+      }
+    };
+    return { commit: run('commit'), release: run('release') };
+  }
+}

@@ -1,0 +1,5 @@
+package com.seeforme.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

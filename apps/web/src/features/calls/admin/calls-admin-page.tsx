@@ -1,0 +1,224 @@
+import { CALL_STATUSES, type CallStatus } from '@sfm/protocol';
+import {
+  adminEndpoints,
+  type AdminCallRecord,
+  type AdminCallReport,
+  type AdminCallsQuery,
+  type AdminCallStats,
+  type CallReportHandling,
+} from '@sfm/protocol/admin';
+import { Alert, Button, Form, Input, Select, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { announce } from '../../../ui/announcer.tsx';
+import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import './calls-admin.css';
+
+type Query = AdminCallsQuery & { page: number; pageSize: number };
+type FilterValues = { status?: CallStatus | ''; from?: string; to?: string };
+
+function StatsSummary({ stats }: { stats: AdminCallStats | undefined }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const none = t('calls.stats.none');
+  const seconds = (v: number | null | undefined) =>
+    v === null || v === undefined ? none : t('calls.seconds', { count: v });
+  const items: [string, string][] = [
+    [t('calls.stats.total'), String(stats?.total ?? 0)],
+    ...CALL_STATUSES.map((s): [string, string] => [
+      t(`calls.statuses.${s}`),
+      String(stats?.byStatus[s] ?? 0),
+    ]),
+    [
+      t('calls.stats.answered'),
+      stats?.answeredShare === null || stats === undefined
+        ? none
+        : `${Math.round(stats.answeredShare * 100)}%`,
+    ],
+    [t('calls.stats.medianDuration'), seconds(stats?.medianDurationSeconds)],
+    [t('calls.stats.medianWait'), seconds(stats?.medianWaitSeconds)],
+  ];
+  return (
+    <section aria-labelledby="call-stats-heading">
+      <h2 id="call-stats-heading">{t('calls.stats.heading')}</h2>
+      <dl className="call-stats">
+        {items.map(([label, value]) => (
+          <div key={label} className="call-stats__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Reports() {
+  const { t } = useTranslation(ADMIN_NS);
+  const reports = useAdminData('call-reports', (signal) =>
+    adminCall(adminEndpoints.callReports, { open: 'true' }, { signal }),
+  );
+  const [error, setError] = useState('');
+
+  const handle = async (report: AdminCallReport, handling: CallReportHandling) => {
+    setError('');
+    try {
+      if (handling === 'banned' && report.reportedId) {
+        // the users page's ban: the account is refused at its next request, with this reason
+        const banned = await adminCall(adminEndpoints.banUser, {
+          userId: report.reportedId,
+          reason: t('calls.reports.banReason', { reason: t(`calls.reports.reasons.${report.reason}`) }),
+        });
+        if (!banned.ok) {
+          setError(banned.message);
+          return;
+        }
+      }
+      const answer = await adminCall(adminEndpoints.handleCallReport, {
+        callId: report.callId,
+        reporterId: report.reporterId,
+        handling,
+      });
+      if (!answer.ok) {
+        setError(answer.message);
+        return;
+      }
+      announce(t('calls.reports.handled'));
+      reports.reload();
+    } catch (e) {
+      setError(failureText(e));
+    }
+  };
+
+  const columns: TableProps<AdminCallReport>['columns'] = [
+    { title: t('calls.reports.at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('calls.reports.reporter'), dataIndex: 'reporter' },
+    { title: t('calls.reports.reported'), dataIndex: 'reported', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('calls.reports.reason'),
+      dataIndex: 'reason',
+      render: (r: AdminCallReport['reason']) => t(`calls.reports.reasons.${r}`),
+    },
+    { title: t('calls.reports.note'), dataIndex: 'note' },
+    {
+      title: t('calls.reports.actions'),
+      key: 'actions',
+      render: (_: unknown, report) => (
+        <Space wrap>
+          <Button onClick={() => void handle(report, 'warned')}>{t('calls.reports.warn')}</Button>
+          <Button onClick={() => void handle(report, 'dismissed')}>{t('calls.reports.dismiss')}</Button>
+          {report.reportedId ? (
+            <Button danger onClick={() => void handle(report, 'banned')}>
+              {t('calls.reports.ban')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="call-reports-heading">
+      <h2 id="call-reports-heading">{t('calls.reports.heading')}</h2>
+      {error || reports.error ? (
+        <Alert type="error" showIcon title={error || t('shell.loadFailed', { message: reports.error })} />
+      ) : null}
+      <Table<AdminCallReport>
+        rowKey={(r) => `${r.callId}:${r.reporterId}`}
+        columns={columns}
+        dataSource={reports.data?.items ?? []}
+        loading={reports.loading}
+        pagination={false}
+        locale={{ emptyText: t('calls.reports.empty') }}
+      />
+    </section>
+  );
+}
+
+/** /bme_admin/calls: every call with filters and its statistics, and the reports to handle. */
+export function CallsAdminPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const [query, setQuery] = useState<Query>({ page: 1, pageSize: 20 });
+  const records = useAdminData(JSON.stringify(query), (signal) =>
+    adminCall(adminEndpoints.calls, query, { signal }),
+  );
+  const seconds = (v: number | null) => (v === null ? '—' : t('calls.seconds', { count: v }));
+
+  const filter = (values: FilterValues) =>
+    setQuery({
+      page: 1,
+      pageSize: query.pageSize,
+      ...(values.status && { status: values.status }),
+      ...(values.from && { from: values.from }),
+      ...(values.to && { to: values.to }),
+    });
+
+  const columns: TableProps<AdminCallRecord>['columns'] = [
+    { title: t('calls.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('calls.status'), dataIndex: 'status', render: (s: CallStatus) => t(`calls.statuses.${s}`) },
+    { title: t('calls.seeker'), dataIndex: 'seeker' },
+    {
+      title: t('calls.helper'),
+      key: 'helper',
+      render: (_: unknown, r) =>
+        r.helper === null
+          ? '—'
+          : r.helperKind === 'operator'
+            ? t('calls.operator', { name: r.helper })
+            : r.helper,
+    },
+    { title: t('calls.language'), dataIndex: 'language' },
+    { title: t('calls.wait'), dataIndex: 'waitSeconds', render: seconds },
+    { title: t('calls.duration'), dataIndex: 'durationSeconds', render: seconds },
+  ];
+
+  return (
+    <>
+      <StatsSummary stats={records.data?.stats} />
+      <h2>{t('calls.records')}</h2>
+      <Form<FilterValues>
+        className="admin-filters"
+        layout="vertical"
+        aria-label={t('calls.filters')}
+        initialValues={{ status: '' }}
+        onFinish={filter}
+      >
+        <Form.Item label={t('calls.status')} name="status">
+          <Select
+            style={{ width: 140 }}
+            options={[
+              { value: '', label: t('calls.all') },
+              ...CALL_STATUSES.map((s) => ({ value: s, label: t(`calls.statuses.${s}`) })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('calls.from')} name="from">
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item label={t('calls.to')} name="to">
+          <Input type="date" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('calls.apply')}
+        </Button>
+      </Form>
+      {records.error ? (
+        <Alert type="error" showIcon title={t('shell.loadFailed', { message: records.error })} />
+      ) : null}
+      <Table<AdminCallRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={records.data?.items ?? []}
+        loading={records.loading}
+        onChange={(pagination) => setQuery((q) => ({ ...q, page: pagination.current ?? 1 }))}
+        pagination={{
+          current: query.page,
+          pageSize: query.pageSize,
+          total: records.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (count) => t('calls.total', { count }),
+        }}
+      />
+      <Reports />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/http-client.ts';
+import { announce } from '../../ui/announcer.tsx';
+import * as webPush from '../../platform/web-push.ts';
+
+/**
+ * "Ring me when the page is closed": this browser's Web Push subscription, kept by the server for
+ * the volunteer. Shown only where the browser has Web Push (not in the native app).
+ */
+export function AwayRings() {
+  const { t } = useTranslation();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void webPush.currentPushSubscription().then(
+      (s) => setOn(s !== null),
+      () => setOn(false),
+    );
+  }, []);
+  if (!webPush.pushSupported() || on === null) return null;
+
+  const change = async (wanted: boolean) => {
+    setBusy(true);
+    try {
+      if (wanted) {
+        const key = await api.call('callPushKey');
+        const subscription = key.ok ? await webPush.subscribePush(key.data.publicKey) : null;
+        const saved = subscription ? await api.call('callPushSubscribe', subscription) : null;
+        setOn(saved?.ok === true);
+        announce(t(saved?.ok ? 'calls.volunteer.awayOn' : 'calls.volunteer.awayFailed'));
+      } else {
+        const endpoint = await webPush.unsubscribePush();
+        if (endpoint) await api.call('callPushUnsubscribe', { endpoint });
+        setOn(false);
+        announce(t('calls.volunteer.awayOff'));
+      }
+    } catch {
+      announce(t('calls.volunteer.awayFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        role="switch"
+        className="check__box"
+        checked={on}
+        disabled={busy}
+        onChange={(e) => void change(e.target.checked)}
+      />
+      {t('calls.volunteer.away')}
+    </label>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Where a call is, for both ends (the seeker's page, the volunteer's and the operator's). The pages
+ * only read the phase; moves are this table, and a move it does not list is refused (null), so a
+ * late event (a ring stopped after the call connected) cannot throw a page into a wrong state.
+ */
+export type CallPhase =
+  | 'idle'
+  | 'requesting'
+  | 'ringing'
+  | 'queued'
+  | 'incoming'
+  | 'connected'
+  | 'reconnecting'
+  | 'ended'
+  | 'noAnswer'
+  | 'cancelled';
+
+export type CallEvent =
+  | 'request'
+  | 'answer'
+  | 'ringing'
+  | 'queued'
+  | 'incoming'
+  | 'connected'
+  | 'mediaLost'
+  | 'mediaBack'
+  | 'ended'
+  | 'noAnswer'
+  | 'cancelled'
+  | 'failed';
+
+// 'requesting': waiting for the server to connect this page, the seeker's call or a helper's answer
+const AFTER_A_CALL = { request: 'requesting', answer: 'requesting', incoming: 'incoming' } as const;
+const STILL_RINGING = { connected: 'connected', noAnswer: 'noAnswer', cancelled: 'cancelled' } as const;
+
+export const CALL_TRANSITIONS: Record<CallPhase, Partial<Record<CallEvent, CallPhase>>> = {
+  idle: AFTER_A_CALL,
+  requesting: { ...STILL_RINGING, ringing: 'ringing', queued: 'queued', failed: 'idle' },
+  ringing: { ...STILL_RINGING, queued: 'queued' },
+  queued: STILL_RINGING,
+  // a helper's phone ringing: answered, or stopped (taken, withdrawn, gone to the operators)
+  incoming: { answer: 'requesting', connected: 'connected', cancelled: 'idle', incoming: 'incoming' },
+  connected: { mediaLost: 'reconnecting', ended: 'ended' },
+  reconnecting: { mediaBack: 'connected', ended: 'ended', mediaLost: 'reconnecting' },
+  ended: AFTER_A_CALL,
+  noAnswer: AFTER_A_CALL,
+  cancelled: AFTER_A_CALL,
+};
+
+export function nextPhase(phase: CallPhase, event: CallEvent): CallPhase | null {
+  return CALL_TRANSITIONS[phase][event] ?? null;
+}
+
+/** A call is going on: the socket and the media must not be dropped. */
+export const inCall = (phase: CallPhase): boolean => phase === 'connected' || phase === 'reconnecting';
+/** The seeker is waiting for someone to answer. */
+export const waiting = (phase: CallPhase): boolean =>
+  phase === 'requesting' || phase === 'ringing' || phase === 'queued';

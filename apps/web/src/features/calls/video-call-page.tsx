@@ -1,0 +1,182 @@
+import { CALLS_NAMESPACE } from '@sfm/protocol';
+import type { TFunction } from 'i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../session/index.ts';
+import { Page } from '../../ui/page.tsx';
+import { routes } from '../../ui/routes.ts';
+import { waiting } from './call-phase.ts';
+import { CallFeedback } from './call-feedback.tsx';
+import {
+  callLanguage,
+  iceTransportPolicy,
+  openCamera,
+  openSeekerMedia,
+  setMicrophone,
+  setTorch,
+  trackSupportsTorch,
+  type Facing,
+} from './call-media.ts';
+import { CallVideo } from './call-video.tsx';
+import { useSpokenStatus } from './spoken-status.ts';
+import { useCallSession, type CallSessionState } from './use-call-session.ts';
+import './calls.css';
+
+/** What the seeker hears and reads for each phase of the call. */
+function seekerStatus(state: CallSessionState, t: TFunction): string {
+  switch (state.phase) {
+    case 'idle':
+      return state.error ?? '';
+    case 'requesting':
+      return t('calls.state.requesting');
+    case 'ringing':
+      return t('calls.state.ringing');
+    case 'queued':
+      return t('calls.state.queued');
+    case 'connected':
+      return state.peerName
+        ? t('calls.state.connected', { name: state.peerName })
+        : t('calls.state.connectedNoName');
+    case 'reconnecting':
+      return t('calls.state.reconnecting');
+    case 'ended':
+      return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
+    case 'noAnswer':
+      return t('calls.state.noAnswer');
+    case 'cancelled':
+      return t('calls.state.cancelled');
+    case 'incoming':
+      return '';
+  }
+}
+
+/** /video-call: the help-seeker calls a volunteer with one tap and shows them the rear camera. */
+export function VideoCallPage() {
+  const { t } = useTranslation();
+  const token = useSession((s) => s.token);
+  const [muted, setMuted] = useState(false);
+  const [torchOn, setTorchOn] = useState(false);
+  const facing = useRef<Facing>('environment');
+  const [torchAsk, setTorchAsk] = useState('');
+  const session = useCallSession({
+    namespace: CALLS_NAMESPACE,
+    auth: token ? { token, userType: 'registered' } : null,
+    role: 'seeker',
+    openMedia: () => openSeekerMedia(facing.current),
+    mediaFailedText: t('calls.cameraFailed'),
+    iceTransportPolicy: iceTransportPolicy(),
+    onTorchRequest: (on) => void switchTorch(on, true),
+  });
+  const { state, actions, localStream } = session;
+  const status = seekerStatus(state, t);
+  useSpokenStatus(torchAsk || status);
+
+  const videoTrack = localStream?.getVideoTracks()[0];
+  const torchAvailable = trackSupportsTorch(videoTrack);
+
+  async function switchTorch(on: boolean, askedByHelper = false) {
+    const track = localStream?.getVideoTracks()[0];
+    if (askedByHelper) setTorchAsk(t(on ? 'calls.inCall.torchAsked' : 'calls.inCall.torchAskedOff'));
+    if (!track || !trackSupportsTorch(track)) return;
+    await setTorch(track, on).then(
+      () => setTorchOn(on),
+      () => undefined,
+    );
+  }
+
+  const toggleMute = () => {
+    setMicrophone(localStream, muted);
+    setMuted(!muted);
+  };
+
+  const switchCamera = async () => {
+    facing.current = facing.current === 'environment' ? 'user' : 'environment';
+    const track = await openCamera(facing.current).catch(() => null);
+    if (!track || !localStream) return;
+    const old = localStream.getVideoTracks()[0];
+    await actions.replaceVideo(track);
+    if (old) {
+      localStream.removeTrack(old);
+      old.stop();
+    }
+    localStream.addTrack(track);
+    setTorchOn(false);
+  };
+
+  const canCall =
+    state.phase === 'idle' ||
+    state.phase === 'ended' ||
+    state.phase === 'noAnswer' ||
+    state.phase === 'cancelled';
+  return (
+    <Page title={t('pages.videoCall')} className="video-call">
+      <p>{t('calls.seeker.intro')}</p>
+      <p className="call-status" data-call-phase={state.phase}>
+        {status}
+      </p>
+      {canCall ? (
+        <button
+          type="button"
+          className="button button--primary call-button"
+          disabled={!session.socket}
+          onClick={() => {
+            setTorchAsk('');
+            void actions.request(callLanguage(), null);
+          }}
+        >
+          {t('calls.seeker.call')}
+        </button>
+      ) : null}
+      {state.phase === 'noAnswer' ? (
+        <Link className="button button--secondary button--block" to={routes.seeForMe}>
+          {t('calls.backToCamera')}
+        </Link>
+      ) : null}
+      {waiting(state.phase) ? (
+        <button type="button" className="button button--secondary button--block" onClick={actions.cancel}>
+          {t('calls.seeker.cancel')}
+        </button>
+      ) : null}
+      {session.inCall ? (
+        <>
+          <CallVideo
+            stream={localStream}
+            muted
+            label={t('calls.inCall.localVideo')}
+            className="call-video call-video--preview"
+          />
+          <div className="call-controls">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={muted}
+              onClick={toggleMute}
+            >
+              {t('calls.inCall.mute')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => void switchCamera()}>
+              {t('calls.inCall.switchCamera')}
+            </button>
+            {torchAvailable ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-pressed={torchOn}
+                onClick={() => void switchTorch(!torchOn)}
+              >
+                {t('calls.inCall.torch')}
+              </button>
+            ) : null}
+            <button type="button" className="button button--danger" onClick={actions.hangUp}>
+              {t('calls.inCall.end')}
+            </button>
+          </div>
+          {/* the other side's voice: no picture comes from a volunteer */}
+          <CallVideo stream={session.remoteStream} label={t('calls.inCall.helperVoice')} audioOnly />
+        </>
+      ) : null}
+      {state.phase === 'ended' && state.callId ? <CallFeedback callId={state.callId} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  CALL_LANGUAGES,
+  CALLS_NAMESPACE,
+  type Availability,
+  type CallHistory,
+  type CallLanguage,
+} from '@sfm/protocol';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Socket } from 'socket.io-client';
+import { api } from '../../api/http-client.ts';
+import { useSession } from '../../session/index.ts';
+import { Page } from '../../ui/page.tsx';
+import { AwayRings } from './away-rings.tsx';
+import { CallFeedback } from './call-feedback.tsx';
+import { iceTransportPolicy, openHelperMedia, setMicrophone } from './call-media.ts';
+import { CallVideo } from './call-video.tsx';
+import { CallHistoryList } from './call-history-list.tsx';
+import { startRinging } from './ringer.ts';
+import { useSpokenStatus } from './spoken-status.ts';
+import { useCallSession, type CallSessionState } from './use-call-session.ts';
+import './calls.css';
+
+/** What the volunteer hears and reads: the ring, why it stopped, the call's phases. */
+function volunteerStatus(state: CallSessionState, available: boolean, t: TFunction): string {
+  switch (state.phase) {
+    case 'incoming':
+      return state.incoming?.seekerName
+        ? t('calls.volunteer.incoming', { name: state.incoming.seekerName })
+        : t('calls.volunteer.incomingNoName');
+    case 'connected':
+      return state.peerName
+        ? t('calls.state.connected', { name: state.peerName })
+        : t('calls.state.connectedNoName');
+    case 'reconnecting':
+      return t('calls.state.reconnecting');
+    case 'ended':
+      return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
+    case 'idle':
+    case 'cancelled':
+    case 'requesting':
+    case 'ringing':
+    case 'queued':
+    case 'noAnswer':
+      if (state.error) return state.error;
+      if (state.ringStop === 'taken') return t('calls.volunteer.taken');
+      if (state.ringStop === 'cancelled') return t('calls.volunteer.withdrawn');
+      if (state.ringStop === 'expired') return t('calls.volunteer.expired');
+      return available ? t('calls.volunteer.waiting') : t('calls.volunteer.offline');
+  }
+}
+
+/** /volunteer-calls: availability and languages, the ringing call, the call itself, and the history. */
+export function VolunteerCallsPage() {
+  const { t } = useTranslation();
+  const token = useSession((s) => s.token);
+  const [availability, setAvailability] = useState<Availability | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [torchAsked, setTorchAsked] = useState(false);
+  const [history, setHistory] = useState<CallHistory | null>(null);
+  // whether this socket is registered as available (a reconnect registers again)
+  const registered = useRef(false);
+  const wanted = useRef<Availability | null>(null);
+
+  const send = (socket: Socket, choice: Availability) => {
+    wanted.current = choice;
+    registered.current = choice.available;
+    socket.emit('setAvailability', choice);
+  };
+
+  const session = useCallSession({
+    namespace: CALLS_NAMESPACE,
+    auth: token ? { token, userType: 'registered' } : null,
+    role: 'helper',
+    openMedia: openHelperMedia,
+    mediaFailedText: t('calls.cameraFailed'),
+    iceTransportPolicy: iceTransportPolicy(),
+    onConnect: (socket) => {
+      registered.current = false;
+      if (wanted.current?.available) send(socket, wanted.current);
+    },
+    onEvent: (event, data) => {
+      if (event !== 'availability') return;
+      const stored = data as Availability;
+      setAvailability(stored);
+      wanted.current ??= stored;
+    },
+  });
+  const { state, actions, socket } = session;
+  const available = availability?.available ?? false;
+  const status = volunteerStatus(state, available, t);
+  useSpokenStatus(status);
+
+  // the stored choice says available: this page's socket is the one that rings (again after a reconnect)
+  useEffect(() => {
+    if (socket && availability?.available && !registered.current) send(socket, availability);
+  }, [socket, availability]);
+
+  useEffect(() => {
+    if (state.phase !== 'incoming') return undefined;
+    return startRinging();
+  }, [state.phase, state.incoming?.callId]);
+
+  const loadHistory = useCallback(() => {
+    void api.call('callHistory').then(
+      (answer) => {
+        if (answer.ok) setHistory(answer.data);
+      },
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (state.phase === 'idle' || state.phase === 'ended') loadHistory();
+  }, [state.phase, loadHistory]);
+
+  const choose = (choice: Availability) => {
+    setAvailability(choice);
+    if (socket) send(socket, choice);
+  };
+  const toggleLanguage = (language: CallLanguage, on: boolean) => {
+    const current = availability ?? { available: false, languages: ['zh'] };
+    const languages = on
+      ? [...new Set([...current.languages, language])]
+      : current.languages.filter((l) => l !== language);
+    if (languages.length > 0) choose({ ...current, languages });
+  };
+
+  const incoming = state.phase === 'incoming' ? state.incoming : null;
+  return (
+    <Page title={t('pages.volunteerCalls')} className="volunteer-calls">
+      <p>{t('calls.volunteer.intro')}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          role="switch"
+          className="check__box"
+          checked={available}
+          disabled={!socket || availability === null}
+          onChange={(e) =>
+            choose({ languages: availability?.languages ?? ['zh'], available: e.target.checked })
+          }
+        />
+        {t('calls.volunteer.available')}
+      </label>
+      <AwayRings />
+      <fieldset className="call-languages">
+        <legend className="field__label">{t('calls.volunteer.languages')}</legend>
+        {CALL_LANGUAGES.map((language) => (
+          <label key={language} className="check">
+            <input
+              type="checkbox"
+              className="check__box"
+              checked={availability?.languages.includes(language) ?? language === 'zh'}
+              disabled={!socket || availability === null}
+              onChange={(e) => toggleLanguage(language, e.target.checked)}
+            />
+            {t(`calls.language.${language}`)}
+          </label>
+        ))}
+      </fieldset>
+      <p className="call-status" data-call-phase={state.phase}>
+        {status}
+      </p>
+      {incoming ? (
+        <section className="card call-incoming" aria-labelledby="call-incoming-title">
+          <h2 id="call-incoming-title">{status}</h2>
+          {incoming.context ? (
+            <p>{t('calls.volunteer.sharedContext', { text: incoming.context.description })}</p>
+          ) : null}
+          <div className="call-controls">
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => void actions.accept(incoming.callId)}
+            >
+              {t('calls.volunteer.accept')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--large"
+              onClick={() => actions.decline(incoming.callId)}
+            >
+              {t('calls.volunteer.decline')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {session.inCall ? (
+        <>
+          <CallVideo
+            stream={session.remoteStream}
+            label={t('calls.inCall.remoteVideo')}
+            className="call-video"
+          />
+          <div className="call-controls">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={muted}
+              onClick={() => {
+                setMicrophone(session.localStream, muted);
+                setMuted(!muted);
+              }}
+            >
+              {t('calls.inCall.mute')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={torchAsked}
+              onClick={() => {
+                actions.signal({ kind: 'torch', on: !torchAsked });
+                setTorchAsked(!torchAsked);
+              }}
+            >
+              {t('calls.inCall.askTorch')}
+            </button>
+            <button type="button" className="button button--danger" onClick={actions.hangUp}>
+              {t('calls.inCall.end')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {state.phase === 'ended' && state.callId ? <CallFeedback callId={state.callId} /> : null}
+      <CallHistoryList history={history} />
+    </Page>
+  );
+}

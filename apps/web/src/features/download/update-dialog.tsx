@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openExternal } from '../../platform/index.ts';
+import { announce } from '../../ui/announcer.tsx';
+import { Changelog } from './changelog.tsx';
+import { copyDownloadLink, type Outcome } from './download-actions.ts';
+import type { UpdateOffer } from './update-check.ts';
+import './update-dialog.css';
+
+/**
+ * A modal <dialog>: iOS asks to go to the App Store, Android offers to copy the download link. A
+ * forced update has no "later", and Esc (or anything else that closes the dialog) brings it back
+ * until the user accepts.
+ */
+export function UpdateDialog({ offer, onDone }: { offer: UpdateOffer; onDone: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const accepted = useRef(false);
+  const [failure, setFailure] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClose = () => {
+      if (offer.forced && !accepted.current && dialog.isConnected) dialog.showModal();
+      else onDone();
+    };
+    dialog.addEventListener('close', onClose);
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.removeEventListener('close', onClose);
+  }, [offer, onDone]);
+
+  const accept = async () => {
+    setFailure(null);
+    if (!offer.downloadUrl) return setFailure({ ok: false, key: 'download.errors.invalidAddress' });
+    if (offer.platform === 'ios') {
+      accepted.current = true;
+      ref.current?.close();
+      openExternal(offer.downloadUrl);
+      return;
+    }
+    const copied = await copyDownloadLink(offer.downloadUrl);
+    if (!copied.ok) return setFailure(copied);
+    accepted.current = true;
+    ref.current?.close();
+    announce(t(copied.key));
+  };
+
+  return (
+    <dialog ref={ref} className="update-dialog" aria-labelledby="update-title" aria-describedby="update-ask">
+      <h2 id="update-title">{t('download.update.title', { name: offer.versionName })}</h2>
+      {offer.forced ? <p>{t('download.update.forced')}</p> : null}
+      <p id="update-ask">
+        {t(offer.platform === 'ios' ? 'download.update.iosAsk' : 'download.update.androidAsk')}
+      </p>
+      {offer.notes.trim() ? (
+        <section aria-label={t('download.update.notes')} className="update-dialog__notes">
+          <Changelog markdown={offer.notes} />
+        </section>
+      ) : null}
+      <p role="alert" className="update-dialog__alert">
+        {failure ? t(failure.key, failure.values) : ''}
+      </p>
+      <div className="update-dialog__actions">
+        <button type="button" className="button button--primary button--block" onClick={() => void accept()}>
+          {t(offer.platform === 'ios' ? 'download.update.goToStore' : 'download.update.copyLink')}
+        </button>
+        {offer.forced ? null : (
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => ref.current?.close()}
+          >
+            {t('download.update.later')}
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import type { FeedbackCategory } from '@sfm/protocol';
+import { feedbackAdminEndpoints as e, type AdminFeedback } from '@sfm/protocol/admin';
+import { Alert, Button, Select, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { announce } from '../../../ui/announcer.tsx';
+import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+
+type Status = 'open' | 'answered';
+
+/** One row's reply box: the operator writes the answer the user reads in their personal centre. */
+function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const [reply, setReply] = useState(item.reply ?? '');
+  const [error, setError] = useState('');
+  const send = async () => {
+    setError('');
+    try {
+      const answer = await adminCall(e.replyFeedback, { id: item.id, reply });
+      if (!answer.ok) return setError(answer.message);
+      announce(t('feedback.sent'));
+      onSent();
+    } catch (err) {
+      setError(failureText(err));
+    }
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {/* a native textarea: antd's measures itself with ResizeObserver, which a reply box does not need */}
+      <textarea
+        className="ant-input"
+        aria-label={t('feedback.replyLabel', { phone: item.phone })}
+        value={reply}
+        maxLength={2000}
+        rows={2}
+        onChange={(ev) => setReply(ev.target.value)}
+      />
+      {error ? <Alert type="error" showIcon title={error} /> : null}
+      <Button type="primary" onClick={() => void send()}>
+        {t('feedback.send')}
+      </Button>
+    </Space>
+  );
+}
+
+/** /bme_admin/feedback: users' feedback from the contact-us page, the unanswered first, and the replies. */
+export function FeedbackAdminPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const [status, setStatus] = useState<Status>('open');
+  const list = useAdminData(status, (signal) => adminCall(e.adminFeedback, { status }, { signal }));
+
+  const columns: TableProps<AdminFeedback>['columns'] = [
+    { title: t('feedback.at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: t('feedback.phone'),
+      dataIndex: 'phone',
+      render: (phone: string, f) => (f.contactConsent ? `${phone}（${t('feedback.consent')}）` : phone),
+    },
+    {
+      title: t('feedback.category'),
+      dataIndex: 'category',
+      render: (c: FeedbackCategory) => t(`feedback.categories.${c}`),
+    },
+    { title: t('feedback.text'), dataIndex: 'text' },
+    {
+      title: t('feedback.reply'),
+      key: 'reply',
+      render: (_: unknown, item) => <ReplyBox key={item.id} item={item} onSent={list.reload} />,
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Space>
+        <span aria-hidden="true">{t('feedback.statusLabel')}</span>
+        <Select<Status>
+          aria-label={t('feedback.statusLabel')}
+          value={status}
+          style={{ minWidth: 160 }}
+          onChange={setStatus}
+          options={(['open', 'answered'] as const).map((s) => ({
+            value: s,
+            label: t(`feedback.status.${s}`),
+          }))}
+        />
+      </Space>
+      {list.error ? (
+        <Alert type="error" showIcon title={t('shell.loadFailed', { message: list.error })} />
+      ) : null}
+      <Table<AdminFeedback>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.loading}
+        pagination={false}
+        locale={{ emptyText: t('feedback.empty') }}
+      />
+    </Space>
+  );
+}

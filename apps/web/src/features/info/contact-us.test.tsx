@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { registerAdminTexts } from '../../i18n/admin/index.ts';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+
+registerAdminTexts();
+// antd tables in jsdom are slow on a busy machine
+vi.setConfig({ testTimeout: 30_000 });
+const slow = { timeout: 10_000 };
+
+const FEEDBACK = {
+  id: '11111111-1111-4111-8111-111111111111',
+  createdAt: '2026-11-26T04:00:00.000Z',
+  category: 'suggestion',
+  text: '字再大一点',
+  contactConsent: true,
+  reply: null,
+  repliedAt: null,
+};
+
+describe('/contact-us', () => {
+  it('sends the feedback, confirms it and lists it; an empty text is refused', async () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    const mine: unknown[] = [];
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/feedback' && init.method === 'POST') {
+        mine.push(FEEDBACK);
+        return ok(FEEDBACK);
+      }
+      if (url === '/api/feedback/mine') return ok({ items: mine });
+      return ok(null);
+    });
+    renderApp('/contact-us');
+    expect(await screen.findByText('您还没有提交过反馈')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '提交反馈' }));
+    expect(screen.getByRole('textbox', { name: '反馈内容' })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByTestId('live-alert')).toHaveTextContent('请填写反馈内容'));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '反馈类型' }), 'suggestion');
+    await userEvent.type(screen.getByRole('textbox', { name: '反馈内容' }), '字再大一点');
+    await userEvent.click(screen.getByRole('checkbox', { name: '同意工作人员通过手机号联系我' }));
+    await userEvent.click(screen.getByRole('button', { name: '提交反馈' }));
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('反馈已提交'));
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/feedback' && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({
+      category: 'suggestion',
+      text: '字再大一点',
+      contactConsent: true,
+    });
+    const list = screen.getByRole('region', { name: '我的反馈与回复' });
+    expect(await within(list).findByText('字再大一点')).toBeInTheDocument();
+    expect(within(list).getByText('尚未回复')).toBeInTheDocument();
+  });
+
+  it('the personal centre shows the reply', async () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    mockFetch((url) =>
+      url === '/api/feedback/mine'
+        ? ok({ items: [{ ...FEEDBACK, reply: '下个版本就改', repliedAt: '2026-11-26T05:00:00.000Z' }] })
+        : ok(null),
+    );
+    renderApp('/profile');
+    expect(await screen.findByText('回复：下个版本就改')).toBeInTheDocument();
+  });
+});
+
+describe('/bme_admin/feedback', () => {
+  it('lists the queue and sends a reply', async () => {
+    seedStorage({ admin_token: 'adm-1', privacyAccepted: 'true' });
+    const replies: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/admin/me') return ok({ id: 'a1', username: 'alice', role: 'operator' });
+      if (url.startsWith('/api/admin/feedback/reply')) {
+        replies.push(JSON.parse(String(init.body)));
+        return ok({ ...FEEDBACK, phone: '13800138000', reply: '好的' });
+      }
+      if (url.startsWith('/api/admin/feedback'))
+        return ok({ items: [{ ...FEEDBACK, phone: '13800138000' }] });
+      return ok(null);
+    });
+    renderApp('/bme_admin/feedback');
+    expect(await screen.findByRole('heading', { level: 1, name: '用户反馈' }, slow)).toBeInTheDocument();
+    // role queries over an antd table are slow in jsdom: the label and the row's cell are enough
+    const box = await screen.findByLabelText('回复 13800138000 的反馈', {}, slow);
+    expect(screen.getByText('字再大一点')).toBeInTheDocument();
+    await userEvent.type(box, '好的');
+    await userEvent.click(within(box.closest('td')!).getByText('发送回复'));
+    await waitFor(() => expect(replies).toEqual([{ id: FEEDBACK.id, reply: '好的' }]));
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('回复已发送'));
+  });
+});

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../ui/page.tsx';
+import { routes } from '../../ui/routes.ts';
+
+/**
+ * /donate: why and how to support the service. A donation is paid through the points feature's
+ * payment providers (the sandbox on a fresh install) and credited as points: its recharge page.
+ */
+export function DonatePage() {
+  const { t } = useTranslation();
+  const whyId = useId();
+  const howId = useId();
+  const thanksId = useId();
+  const why = t('personal.donate.why', { returnObjects: true }) as unknown as string[];
+  return (
+    <Page title={t('pages.donate')} className="donate">
+      <section className="card" aria-labelledby={whyId}>
+        <h2 id={whyId}>{t('personal.donate.whyTitle')}</h2>
+        {why.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </section>
+      <section className="card" aria-labelledby={howId}>
+        <h2 id={howId}>{t('personal.donate.howTitle')}</h2>
+        <p>{t('personal.donate.how')}</p>
+        <p>
+          <Link to={routes.pointsRecharge} className="button button--primary button--block">
+            {t('personal.donate.donate')}
+          </Link>
+        </p>
+      </section>
+      <section className="card" aria-labelledby={thanksId}>
+        <h2 id={thanksId}>{t('personal.donate.thanksTitle')}</h2>
+        <p>{t('personal.donate.thanks')}</p>
+      </section>
+    </Page>
+  );
+}

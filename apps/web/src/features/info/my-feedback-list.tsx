@@ -1,0 +1,41 @@
+import type { Feedback } from '@sfm/protocol';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMyFeedback } from './feedback-api.ts';
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The user's feedback, newest first, each with the back office's reply (or that none came yet). */
+export function FeedbackList({ items }: { items: Feedback[] | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{t('personal.contact.mineTitle')}</h2>
+      {items === null ? null : items.length === 0 ? (
+        <p>{t('personal.contact.none')}</p>
+      ) : (
+        <ul>
+          {items.map((f) => (
+            <li key={f.id}>
+              <p>
+                {t(`personal.contact.categories.${f.category}`)}，
+                {t('personal.contact.sentAt', { date: day(f.createdAt) })}
+              </p>
+              <p>{f.text}</p>
+              <p>
+                {f.reply ? t('personal.contact.reply', { reply: f.reply }) : t('personal.contact.noReply')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The list as the personal centre shows it: loads itself. */
+export function MyFeedback() {
+  const { items } = useMyFeedback();
+  return <FeedbackList items={items} />;
+}

@@ -1,0 +1,155 @@
+import { PointsRules } from '@sfm/protocol';
+import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Space } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiText } from '../../../i18n/index.ts';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { announce } from '../../../ui/announcer.tsx';
+import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import './points-admin.css';
+
+const COSTS = ['vision', 'analyze', 'recognize', 'text', 'reasoning'] as const;
+const GRANTS = ['dailyFreePoints', 'deviceDailyPoints', 'verificationReward'] as const;
+const PLAN_FIELDS = ['id', 'name', 'priceFen', 'dailyPoints', 'days'] as const;
+const PACKAGE_FIELDS = ['id', 'name', 'priceFen', 'points'] as const;
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['id', 'name']);
+
+/** A list of items (VIP plans or recharge packages), one row of fields each. */
+function ItemList({ name, fields, title }: { name: string; fields: readonly string[]; title: string }) {
+  const { t } = useTranslation(ADMIN_NS);
+  return (
+    <Card title={<h2 className="points-admin__title">{title}</h2>} size="small">
+      <Form.List name={name}>
+        {(rows, { add, remove }) => (
+          <>
+            {rows.map((row, index) => (
+              <Space key={row.key} wrap align="end">
+                {fields.map((field) => (
+                  <Form.Item key={field} label={t(`points.config.${field}`)} name={[row.name, field]}>
+                    {TEXT_FIELDS.has(field) ? (
+                      <Input style={{ width: 140 }} />
+                    ) : (
+                      <InputNumber precision={0} min={0} style={{ width: 130 }} />
+                    )}
+                  </Form.Item>
+                ))}
+                <Form.Item>
+                  <Button danger onClick={() => remove(row.name)}>
+                    {t('points.config.remove', { name: `${title} ${index + 1}` })}
+                  </Button>
+                </Form.Item>
+              </Space>
+            ))}
+            <Button onClick={() => add()}>{`${t('points.config.add')} ${title}`}</Button>
+          </>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
+
+/**
+ * /bme_admin/points-config: the points rules (grants, costs, VIP plans, recharge packages). Checked
+ * by the protocol's own schema before it is sent; each save is a new version in the audit log.
+ */
+export function PointsConfigPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const { message } = App.useApp();
+  const config = useAdminData('points-config', (signal) =>
+    adminCall(pointsAdminEndpoints.pointsConfig, undefined, { signal }),
+  );
+  const [form] = Form.useForm<PointsRules>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const grantsId = useId();
+  const costsId = useId();
+
+  useEffect(() => {
+    if (config.data) form.setFieldsValue(config.data.rules);
+  }, [config.data, form]);
+
+  const save = async (values: unknown) => {
+    setError('');
+    const parsed = PointsRules.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return setError(
+        t('points.config.invalid', { field: issue.path.join('.'), message: apiText(issue.message) }),
+      );
+    }
+    setBusy(true);
+    try {
+      const answer = await adminCall(pointsAdminEndpoints.updatePointsConfig, parsed.data);
+      if (!answer.ok) return setError(answer.message);
+      const done = t('points.config.saved', { version: answer.data.version });
+      void message.success(done);
+      announce(done);
+      config.reload();
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {config.error ? (
+        <Alert type="error" showIcon title={t('shell.loadFailed', { message: config.error })} />
+      ) : null}
+      {config.data ? (
+        <p data-testid="points-config-version">
+          {t('points.config.version', {
+            version: config.data.version,
+            savedAt: formatTime(config.data.savedAt),
+            by: config.data.savedBy ?? t('points.config.defaults'),
+          })}
+        </p>
+      ) : null}
+      <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
+      <Form form={form} name="points-config" layout="vertical" onFinish={save} disabled={!config.data}>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Card
+            title={
+              <h2 id={grantsId} className="points-admin__title">
+                {t('points.config.grants')}
+              </h2>
+            }
+            size="small"
+          >
+            <Space wrap>
+              {GRANTS.map((field) => (
+                <Form.Item key={field} label={t(`points.config.${field}`)} name={field}>
+                  <InputNumber precision={0} min={0} style={{ width: 180 }} />
+                </Form.Item>
+              ))}
+            </Space>
+          </Card>
+          <Card
+            title={
+              <h2 id={costsId} className="points-admin__title">
+                {t('points.config.costs')}
+              </h2>
+            }
+            size="small"
+          >
+            <p>{t('points.config.ttsFree')}</p>
+            <Space wrap>
+              {COSTS.map((scene) => (
+                <Form.Item key={scene} label={t(`points.config.cost.${scene}`)} name={['costs', scene]}>
+                  <InputNumber precision={0} min={0} style={{ width: 140 }} />
+                </Form.Item>
+              ))}
+            </Space>
+          </Card>
+          <ItemList name="vipPlans" fields={PLAN_FIELDS} title={t('points.config.plans')} />
+          <ItemList name="rechargePackages" fields={PACKAGE_FIELDS} title={t('points.config.packages')} />
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('points.config.save')}
+          </Button>
+        </Space>
+      </Form>
+    </>
+  );
+}

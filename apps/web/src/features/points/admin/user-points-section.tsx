@@ -1,0 +1,130 @@
+import { AdminGiftRequest, pointsAdminEndpoints, type AdminUserPoints } from '@sfm/protocol/admin';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Table } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiText } from '../../../i18n/index.ts';
+import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { announce } from '../../../ui/announcer.tsx';
+import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import { formatDay, signedAmount } from '../points-format.ts';
+
+/** A field's rule of the protocol, so the form says what the server would. */
+const protocolRule = (field: 'amount' | 'reason') => ({
+  validator: (_: unknown, value: unknown) => {
+    const issue = AdminGiftRequest.shape[field].safeParse(value ?? '').error?.issues[0];
+    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
+  },
+});
+
+/** The users drawer's points: the balance, the latest entries, and a gift or take-back with a reason. */
+export function UserPointsSection({ userId }: { userId: string }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const points = useAdminData(`points:${userId}`, (signal) =>
+    adminCall(pointsAdminEndpoints.userPoints, { userId }, { signal }),
+  );
+  const [form] = Form.useForm<{ amount: number; reason: string }>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const giftId = useId();
+
+  const gift = async ({ amount, reason }: { amount: number; reason: string }) => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await adminCall(pointsAdminEndpoints.giftPoints, {
+        userId,
+        amount,
+        reason: reason.trim(),
+      });
+      if (!answer.ok) return setError(answer.message);
+      announce(t('points.user.done', { amount: signedAmount(amount) }));
+      form.resetFields();
+      points.reload();
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const data: AdminUserPoints | null = points.data;
+  return (
+    <section aria-labelledby={headingId} className="admin-drawer__section">
+      <h2 id={headingId}>{t('points.user.title')}</h2>
+      {points.error ? <Alert type="error" showIcon title={points.error} /> : null}
+      {data ? (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              {
+                key: 'total',
+                label: t('points.user.title'),
+                children: t('points.user.total', {
+                  total: data.details.totalPoints,
+                  free: data.details.freePoints,
+                  vip: data.details.vipPoints,
+                  paid: data.details.paidPoints,
+                }),
+              },
+              ...(data.details.isVip && data.details.vipExpiryDate
+                ? [
+                    {
+                      key: 'vip',
+                      label: 'VIP',
+                      children: t('points.user.vip', { date: formatDay(data.details.vipExpiryDate) }),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            aria-label={t('points.user.entries')}
+            locale={{ emptyText: t('points.user.none') }}
+            dataSource={data.entries}
+            columns={[
+              {
+                title: t('points.user.columns.time'),
+                dataIndex: 'createdAt',
+                render: (v: string) => formatTime(v),
+              },
+              {
+                title: t('points.user.columns.type'),
+                dataIndex: 'type',
+                render: (v: string) => t(`points.types.${v}`),
+              },
+              {
+                title: t('points.user.columns.amount'),
+                dataIndex: 'amount',
+                render: (v: number) => signedAmount(v),
+              },
+              { title: t('points.user.columns.remark'), dataIndex: 'remark' },
+              { title: t('points.user.columns.after'), dataIndex: 'after' },
+            ]}
+          />
+        </>
+      ) : null}
+      <h3 id={giftId}>{t('points.user.gift')}</h3>
+      <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
+      {/* a name of its own: field ids must not collide with the drawer's other forms (the ban reason) */}
+      <Form form={form} name="points-gift" layout="vertical" aria-labelledby={giftId} onFinish={gift}>
+        <Space wrap align="start">
+          <Form.Item label={t('points.user.amount')} name="amount" rules={[protocolRule('amount')]}>
+            <InputNumber precision={0} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item label={t('points.user.reason')} name="reason" rules={[protocolRule('reason')]}>
+            <Input maxLength={200} style={{ width: 260 }} />
+          </Form.Item>
+        </Space>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('points.user.submit')}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  accountEndpoints,
+  DEFAULT_SCENES,
+  OPERATION_MODES,
+  SPEECH_ENGINES,
+  type UserSettings,
+} from '@sfm/protocol';
+import { api } from '../../api/http-client.ts';
+import { platform } from '../../platform/index.ts';
+import { selectLoggedIn, useSession } from '../../session/index.ts';
+
+/**
+ * The operation settings this page edits, stored under the spec §3 key names (the features that use
+ * them — see-for-me, speech — read those same keys) and, for a signed-in user, on the server too.
+ */
+export type SettingKey =
+  'operationMode' | 'defaultScene' | 'speechEngine' | 'selectedVoice' | 'mainCameraDeviceId';
+const KEYS: readonly SettingKey[] = [
+  'operationMode',
+  'defaultScene',
+  'speechEngine',
+  'selectedVoice',
+  'mainCameraDeviceId',
+];
+
+/** The values a key may hold (null: free text such as a voice or a camera id). */
+const ALLOWED: Record<SettingKey, readonly string[] | null> = {
+  operationMode: OPERATION_MODES,
+  defaultScene: DEFAULT_SCENES,
+  speechEngine: SPEECH_ENGINES,
+  selectedVoice: null,
+  mainCameraDeviceId: null,
+};
+
+export type LocalSettings = Partial<Record<SettingKey, string>>;
+
+export function readLocalSettings(): LocalSettings {
+  const out: LocalSettings = {};
+  for (const key of KEYS) {
+    const value = platform.storage.get(key);
+    if (value && (ALLOWED[key] ?? [value]).includes(value)) out[key] = value;
+  }
+  return out;
+}
+
+function writeLocal(key: SettingKey, value: string | null): void {
+  if (value === null || value === '') platform.storage.remove(key);
+  else platform.storage.set(key, value);
+}
+
+/** Stores one setting here at once, and on the server for a signed-in user (a failure there keeps the local one). */
+export async function saveSetting(key: SettingKey, value: string | null): Promise<void> {
+  writeLocal(key, value);
+  if (!selectLoggedIn(useSession.getState())) return;
+  const change = { [key]: value === '' ? null : value } as UserSettings;
+  await api.request(accountEndpoints.updateMySettings, change).catch(() => undefined);
+}
+
+/**
+ * A signed-in user's settings from the server, written here: what they chose on another device
+ * applies on this one. Returns whether anything came.
+ */
+export async function pullServerSettings(signal?: AbortSignal): Promise<boolean> {
+  if (!selectLoggedIn(useSession.getState())) return false;
+  const answer = await api.request(accountEndpoints.mySettings, undefined, { signal }).catch(() => null);
+  if (!answer?.ok) return false;
+  for (const key of KEYS) {
+    const value = answer.data[key];
+    if (value !== undefined) writeLocal(key, value === null ? null : String(value));
+  }
+  return true;
+}

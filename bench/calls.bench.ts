@@ -1,0 +1,182 @@
+/**
+ * Video calls on one node (2 cores): 1,000 volunteers' signalling sockets connected and available,
+ * the time from a call to the first volunteer's ring (target ≤ 300 ms), how many calls ring at
+ * once, and in real Chromium the time from "accept" to the first decoded video frame on loopback
+ * (target ≤ 1.5 s). Prints numbers; not a pass/fail test. Run: `npm run bench:calls -w @sfm/bench`
+ * (after `npm run build`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { sql } from 'drizzle-orm';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { connect } from '../apps/server/src/db/connect.ts';
+import { createLogger } from '../apps/server/src/logger.ts';
+import { systemClock } from '../apps/server/src/security/clock.ts';
+import { loadJwtSecret } from '../apps/server/src/security/secrets.ts';
+import { TokenService } from '../apps/server/src/security/token-service.ts';
+import { PHONE_VIEWPORT } from '../e2e/support/browser.ts';
+import { callStatus, received, recordPeers, registerWithRole } from '../e2e/support/calls.ts';
+import { launchWithCamera, makeTextImage } from '../e2e/support/camera.ts';
+import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { seedStorage } from '../e2e/support/session.ts';
+
+const VOLUNTEERS = 1000;
+const SEEKERS = 200;
+const ROUNDS = 30;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+/** Users made straight in the database and access tokens signed with the server's own secret. */
+async function seedUsers(dataDir: string, count: number, prefix: string): Promise<string[]> {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  const database = await connect(config, createLogger('warn'), { attachToRunning: true });
+  try {
+    const { rows } = await database.db.execute<{ id: string }>(sql`
+      insert into users (phone, nickname, user_type)
+      select ${prefix} || lpad(g::text, 8, '0'), 'bench ' || g, 1 from generate_series(1, ${count}) g
+      returning id`);
+    const tokens = new TokenService({
+      secret: await loadJwtSecret(undefined, dataDir),
+      clock: systemClock,
+      ttlSeconds: { user: 3600, admin: 3600 },
+    });
+    return Promise.all(rows.map((r) => tokens.sign('user', r.id)));
+  } finally {
+    await database.close();
+  }
+}
+
+function open(server: RunningServer, token: string): Promise<Socket> {
+  const socket = connectSocket(server.url + CALLS_NAMESPACE, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function signalling(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sfm-bench-calls-'));
+  // many requests from one address: the per-user call limit is what a real user meets, not this bench
+  const server = await startServer({ LOG_LEVEL: 'warn', CALL_RATE_LIMIT_PER_MINUTE: '1000' }, dataDir);
+  const sockets: Socket[] = [];
+  try {
+    const volunteerTokens = await seedUsers(dataDir, VOLUNTEERS, '136');
+    const seekerTokens = await seedUsers(dataDir, SEEKERS, '138');
+    let started = performance.now();
+    for (let i = 0; i < volunteerTokens.length; i += 50) {
+      const batch = await Promise.all(volunteerTokens.slice(i, i + 50).map((t) => open(server, t)));
+      sockets.push(...batch);
+    }
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.once('availability', () => resolve());
+            s.emit('setAvailability', { available: true, languages: ['zh'] });
+          }),
+      ),
+    );
+    console.log(
+      `${sockets.length} volunteer sockets connected and available in ${ms(performance.now() - started)}`,
+    );
+
+    // call → first ring, one call at a time (each cancelled before the next)
+    const seeker = await open(server, seekerTokens[0] ?? '');
+    sockets.push(seeker);
+    const rings: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const t0 = performance.now();
+      const rung = new Promise<string>((resolve) => {
+        const onRing = ({ callId }: { callId: string }) => {
+          for (const s of sockets) s.off('incomingCall', onRing);
+          resolve(callId);
+        };
+        for (const s of sockets) s.once('incomingCall', onRing);
+      });
+      seeker.emit('requestCall', { language: 'zh' });
+      const callId = await rung;
+      rings.push(performance.now() - t0);
+      seeker.emit('cancelCall', { callId });
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    console.log(
+      `call → first volunteer's ring: median ${ms(median(rings))}, max ${ms(Math.max(...rings))} (target ≤ 300 ms)`,
+    );
+
+    // many seekers call at once: every call rings its first batch
+    const seekers = await Promise.all(seekerTokens.slice(1).map((t) => open(server, t)));
+    sockets.push(...seekers);
+    started = performance.now();
+    await Promise.all(
+      seekers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.once('callRinging', () => resolve());
+            s.emit('requestCall', { language: 'zh' });
+          }),
+      ),
+    );
+    console.log(
+      `${seekers.length} calls ringing at once, all rung in ${ms(performance.now() - started)}; ` +
+        `${sockets.length} signalling sockets held by one node`,
+    );
+  } finally {
+    for (const s of sockets) s.disconnect();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** In Chromium: "accept" clicked → the volunteer's first decoded frame of the seeker's camera. */
+async function firstFrame(): Promise<void> {
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  const browser = await launchWithCamera(await makeTextImage(['基准测试'], 'bench-call.png'));
+  try {
+    const times: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const pages = await Promise.all(
+        ([1, 0] as const).map(async (userType) => {
+          const session = await registerWithRole(server.url, `bench${round}-${userType}`, userType);
+          const context = await browser.newContext({ baseURL: server.url, viewport: PHONE_VIEWPORT });
+          await seedStorage(context, { privacyAccepted: true, session });
+          await context.addInitScript(recordPeers);
+          return context.newPage();
+        }),
+      );
+      const [volunteer, seeker] = pages as [(typeof pages)[0], (typeof pages)[0]];
+      await volunteer.goto('/volunteer-calls');
+      const available = volunteer.getByRole('switch', { name: '接听求助' });
+      await volunteer.waitForFunction(() => !document.querySelector('input[role="switch"]:disabled'));
+      await available.check();
+      await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
+      await seeker.goto('/video-call');
+      await seeker.waitForFunction(() => !document.querySelector('.call-button:disabled'));
+      await seeker.getByRole('button', { name: '呼叫志愿者' }).click();
+      const answer = volunteer.getByRole('button', { name: '接听', exact: true });
+      await answer.waitFor();
+      const t0 = performance.now();
+      await answer.click();
+      while ((await received(volunteer)).frames === 0) await new Promise((r) => setTimeout(r, 20));
+      times.push(performance.now() - t0);
+      await volunteer.getByRole('button', { name: '挂断' }).click();
+      await Promise.all(pages.map((p) => p.context().close()));
+    }
+    console.log(
+      `accept → first decoded video frame: median ${ms(median(times))}, max ${ms(Math.max(...times))} (target ≤ 1.5 s)`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await signalling();
+await firstFrame();

@@ -1,0 +1,82 @@
+import { endpoints, type AuthSession, type UserType } from '@sfm/protocol';
+import type { Page } from 'playwright-core';
+import { registerViaApi, uniquePhone } from './session.ts';
+
+/** Every RTCPeerConnection the page makes, kept where the test can ask it for its stats (an init script). */
+export function recordPeers(): void {
+  const Original = window.RTCPeerConnection;
+  const peers: RTCPeerConnection[] = [];
+  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
+  window.RTCPeerConnection = class extends Original {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      peers.push(this);
+    }
+  } as typeof RTCPeerConnection;
+}
+
+export interface Received {
+  frames: number;
+  audioPackets: number;
+  /** The selected candidate pair's local and remote candidate types (host, srflx, relay). */
+  candidateTypes: string[];
+}
+
+/** What the page's newest peer connection has received: decoded video frames and audio packets. */
+export async function received(page: Page): Promise<Received> {
+  return page.evaluate(async () => {
+    const peer = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1);
+    const result = { frames: 0, audioPackets: 0, candidateTypes: [] as string[] };
+    if (!peer) return result;
+    const stats = await peer.getStats();
+    stats.forEach(
+      (r: {
+        type: string;
+        kind?: string;
+        framesDecoded?: number;
+        packetsReceived?: number;
+        nominated?: boolean;
+        state?: string;
+        localCandidateId?: string;
+        remoteCandidateId?: string;
+      }) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'video') result.frames += r.framesDecoded ?? 0;
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') result.audioPackets += r.packetsReceived ?? 0;
+        if (r.type === 'candidate-pair' && r.nominated && r.state === 'succeeded') {
+          for (const id of [r.localCandidateId, r.remoteCandidateId]) {
+            const candidate = id ? (stats.get(id) as { candidateType?: string } | undefined) : undefined;
+            if (candidate?.candidateType) result.candidateTypes.push(candidate.candidateType);
+          }
+        }
+      },
+    );
+    return result;
+  });
+}
+
+/** The status line of a call page (what is also spoken). */
+export const callStatus = (page: Page) => page.locator('.call-status');
+
+/** A registered user with a role (0 help-seeker, 1 volunteer), through the API. */
+export async function registerWithRole(
+  baseUrl: string,
+  nickname: string,
+  userType: UserType,
+): Promise<AuthSession> {
+  const session = await registerViaApi(baseUrl, {
+    phone: uniquePhone(),
+    password: 'long-enough-1',
+    nickname,
+  });
+  const res = await fetch(baseUrl + endpoints.updateMe.path, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', token: session.token, userType: 'registered' },
+    body: JSON.stringify({ userType }),
+  });
+  if (res.status !== 200) throw new Error(`role change failed: ${res.status}`);
+  return { ...session, user: { ...session.user, userType } };
+}
+
+/** What the page said so far (recorded by instrumentSpeech). */
+export const spoken = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __spoken: { text: string }[] }).__spoken.map((s) => s.text));

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/**
+ * Video calls between a help-seeker and volunteers (issue 14). The seeker asks on the `/calls`
+ * socket namespace, volunteers on the same namespace are rung in batches, the first accept wins;
+ * the media is WebRTC peer to peer, its offer/answer/ICE relayed by the namespace between the call's
+ * two members only. Operators answer the calls no volunteer took on `/call-operators`.
+ */
+export const CALLS_NAMESPACE = '/calls';
+export const CALL_OPERATORS_NAMESPACE = '/call-operators';
+
+/** The languages a volunteer can say they speak and a seeker can ask in. */
+export const CALL_LANGUAGES = ['zh', 'en', 'yue'] as const;
+export const CallLanguage = z.enum(CALL_LANGUAGES);
+export type CallLanguage = z.infer<typeof CallLanguage>;
+
+export const CALL_STATUSES = ['ringing', 'connected', 'completed', 'missed', 'cancelled', 'failed'] as const;
+export const CallStatus = z.enum(CALL_STATUSES);
+export type CallStatus = z.infer<typeof CallStatus>;
+
+/** Who is being rung: volunteers first, then the operators' queue. */
+export const CallStage = z.enum(['volunteers', 'operators']);
+export type CallStage = z.infer<typeof CallStage>;
+
+/** One RTCIceServer as the browser takes it (TURN with per-call REST credentials). */
+export const IceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+
+/** The seeker's last AI description and photo, shared with the volunteer when the seeker opts in. */
+export const SharedContext = z.object({
+  description: z.string().trim().min(1).max(2000),
+  imageUrl: z.string().max(2048).optional(),
+});
+export type SharedContext = z.infer<typeof SharedContext>;
+
+const CallId = z.uuid();
+
+/** WebRTC signalling relayed as is between the two members, plus the helper asking for the torch. */
+export const CallSignal = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('description'),
+    description: z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(100_000) }),
+  }),
+  z.object({
+    kind: z.literal('candidate'),
+    candidate: z.object({
+      candidate: z.string().max(2000),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+    }),
+  }),
+  z.object({ kind: z.literal('torch'), on: z.boolean() }),
+]);
+export type CallSignal = z.infer<typeof CallSignal>;
+
+export const Availability = z.object({
+  available: z.boolean(),
+  languages: z.array(CallLanguage).min(1).max(CALL_LANGUAGES.length),
+});
+export type Availability = z.infer<typeof Availability>;
+
+/** `/calls`: what a client (seeker or volunteer) emits. */
+export const CallClientEvents = {
+  heartbeat: z.undefined().or(z.object({}).passthrough()),
+  requestCall: z.object({ language: CallLanguage, context: SharedContext.nullable().default(null) }),
+  cancelCall: z.object({ callId: CallId }),
+  setAvailability: Availability,
+  acceptCall: z.object({ callId: CallId }),
+  declineCall: z.object({ callId: CallId }),
+  signal: z.object({ callId: CallId, signal: CallSignal }),
+  hangUp: z.object({ callId: CallId }),
+};
+
+/** `/call-operators`: what an operator's page emits. */
+export const OperatorClientEvents = {
+  heartbeat: z.undefined().or(z.object({}).passthrough()),
+  acceptCall: z.object({ callId: CallId }),
+  signal: z.object({ callId: CallId, signal: CallSignal }),
+  hangUp: z.object({ callId: CallId }),
+};
+
+/** Why a ringing phone stopped: another helper took the call, the seeker cancelled, time ran out. */
+export const RingStopReason = z.enum(['taken', 'cancelled', 'expired']);
+export type RingStopReason = z.infer<typeof RingStopReason>;
+/** Why a call ended: a member hung up, or a member's connection was lost. */
+export const CallEndReason = z.enum(['hang_up', 'connection_lost']);
+export type CallEndReason = z.infer<typeof CallEndReason>;
+
+export const IncomingCall = z.object({
+  callId: CallId,
+  seekerName: z.string(),
+  language: CallLanguage,
+  context: SharedContext.nullable(),
+});
+export type IncomingCall = z.infer<typeof IncomingCall>;
+
+export const CallConnected = z.object({
+  callId: CallId,
+  role: z.enum(['seeker', 'helper']),
+  peerName: z.string(),
+  iceServers: z.array(IceServer),
+  /** Only the seeker's page gets it: its own copy of the context it shared. */
+  context: SharedContext.nullable(),
+});
+export type CallConnected = z.infer<typeof CallConnected>;
+
+/** `/calls` and `/call-operators`: what the server emits. */
+export const CallServerEvents = {
+  availability: Availability,
+  callRinging: z.object({ callId: CallId, stage: CallStage }),
+  incomingCall: IncomingCall,
+  ringStopped: z.object({ callId: CallId, reason: RingStopReason }),
+  noAnswer: z.object({ callId: CallId }),
+  callConnected: CallConnected,
+  signal: z.object({ callId: CallId, signal: CallSignal }),
+  callEnded: z.object({ callId: CallId, reason: CallEndReason }),
+  queue: z.object({ calls: z.array(IncomingCall) }),
+  error: z.object({ message: z.string() }),
+};
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+/** One call in a member's history. */
+export const CallRecord = z.object({
+  id: CallId,
+  createdAt: Timestamp,
+  status: CallStatus,
+  role: z.enum(['seeker', 'helper']),
+  peerName: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+});
+export type CallRecord = z.infer<typeof CallRecord>;
+
+export const CallHistory = z.object({
+  /** Calls this user answered as a volunteer that connected. */
+  helpedCount: z.number().int(),
+  calls: z.array(CallRecord),
+});
+export type CallHistory = z.infer<typeof CallHistory>;
+
+export const CALL_REPORT_REASONS = ['inappropriate', 'harassment', 'no_help', 'other'] as const;
+export const CallReportReason = z.enum(CALL_REPORT_REASONS);
+export type CallReportReason = z.infer<typeof CallReportReason>;
+
+/** After a call: a member rates it, may report the other member and may block them. */
+export const CallFeedbackRequest = z.strictObject({
+  callId: CallId,
+  helpful: z.boolean().nullable().default(null),
+  report: z
+    .strictObject({ reason: CallReportReason, note: z.string().trim().max(500).default('') })
+    .nullable()
+    .default(null),
+  /** Never ring or be rung with this person again. */
+  block: z.boolean().default(false),
+});
+export type CallFeedbackRequest = z.input<typeof CallFeedbackRequest>;
+
+/** Web Push: the server's VAPID public key (the browser's applicationServerKey). */
+export const PushKey = z.object({ publicKey: z.string() });
+export type PushKey = z.infer<typeof PushKey>;
+
+/** A browser's push subscription (PushSubscription.toJSON()), so a volunteer off the page is rung. */
+export const PushSubscribeRequest = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscribeRequest = z.infer<typeof PushSubscribeRequest>;
+export const PushUnsubscribeRequest = z.strictObject({ endpoint: z.string().max(2048) });
+
+/** What a ring's push message carries: the service worker shows it, a tap opens `url`. */
+export const CallPushPayload = z.object({
+  kind: z.literal('incomingCall'),
+  callId: CallId,
+  seekerName: z.string(),
+  url: z.string(),
+});
+export type CallPushPayload = z.infer<typeof CallPushPayload>;
