@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
-import { callStatus as status, received, recordPeers, registerWithRole } from './support/calls.ts';
+import {
+  callStatus as status,
+  callVolunteers,
+  received,
+  recordPeers,
+  registerWithRole,
+  standBy,
+} from './support/calls.ts';
 import { hasFfmpeg, instrumentSpeech, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { hasCoturn, noCoturnReason, startCoturn, type RunningTurn } from './support/coturn.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -56,16 +63,9 @@ describe.skipIf(skipReason !== '')(
     it('connects with relay candidates only, using the per-call TURN credentials, and the video decodes', async () => {
       const volunteer = await relayOnly('中继志愿者', 1);
       const seeker = await relayOnly('中继求助者', 0);
-      await volunteer.goto('/volunteer-calls');
-      const available = volunteer.getByRole('switch', { name: '接听求助' });
-      await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
-      await available.check();
-      await status(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
+      await standBy(volunteer);
 
-      await seeker.goto('/video-call');
-      const call = seeker.getByRole('button', { name: '呼叫志愿者' });
-      await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
-      await call.click();
+      await callVolunteers(seeker);
       await volunteer.getByRole('button', { name: '接听', exact: true }).click();
       await status(seeker).filter({ hasText: '已接通志愿者' }).waitFor();
 

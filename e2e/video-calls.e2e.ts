@@ -9,7 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
 import { hasFfmpeg, instrumentSpeech, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { repoRoot, startServer, type RunningServer } from './support/server.ts';
-import { callStatus as status, received, recordPeers, registerWithRole, spoken } from './support/calls.ts';
+import {
+  callStatus as status,
+  callVolunteers,
+  received,
+  recordPeers,
+  registerWithRole,
+  spoken,
+  standBy,
+} from './support/calls.ts';
 import { seedStorage } from './support/session.ts';
 
 const canRun = hasChromium && hasFfmpeg;
@@ -81,6 +89,35 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("shares the seeker's last AI description and photo with the volunteer only when asked", async () => {
+    const volunteer = await person('看照片的志愿者', 1);
+    const seeker = await person('先问过 AI 的人', 0);
+    await standBy(volunteer.page);
+
+    await seeker.page.goto('/see-for-me');
+    const result = seeker.page.getByTestId('sfm-result');
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/摄像头|CAMERA/);
+    // in the app, not a reload: what the AI said lives in this visit only
+    await seeker.page
+      .getByRole('navigation', { name: '主导航' })
+      .getByRole('link', { name: /志愿者模式/ })
+      .click();
+    await seeker.page.waitForURL((u) => u.pathname === '/video-call');
+    const share = seeker.page.getByRole('checkbox', { name: '把我最近一次 AI 描述和照片分享给志愿者' });
+    expect(await share.isChecked()).toBe(false);
+    await share.check();
+    await expectNoAxeViolations(seeker.page);
+    const call = seeker.page.getByRole('button', { name: '呼叫志愿者' });
+    await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await call.click();
+
+    const shared = volunteer.page.getByText(/^对方分享的 AI 描述：/);
+    await expect.poll(() => shared.textContent(), { timeout: 15_000 }).toMatch(/摄像头|CAMERA/);
+    const photo = volunteer.page.getByRole('img', { name: '对方分享的 AI 描述所用的照片' });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await seeker.page.getByRole('button', { name: '取消呼叫' }).click();
+  });
+
   it('tells a seeker no volunteer answered, with a way back to the AI camera', async () => {
     const { page } = await person('没人接的求助者', 0);
     await page.goto('/video-call');
@@ -99,18 +136,10 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     const volunteer = await person('热心志愿者', 1);
     const seeker = await person('小明', 0);
 
-    await volunteer.page.goto('/volunteer-calls');
-    const available = volunteer.page.getByRole('switch', { name: '接听求助' });
-    await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await available.check();
-    await status(volunteer.page).filter({ hasText: '正在等待求助' }).waitFor();
+    await standBy(volunteer.page);
     await expectNoAxeViolations(volunteer.page);
 
-    await seeker.page.goto('/video-call');
-    const call = seeker.page.getByRole('button', { name: '呼叫志愿者' });
-    await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const calledAt = Date.now();
-    await call.click();
+    const calledAt = await callVolunteers(seeker.page);
 
     const answer = volunteer.page.getByRole('button', { name: '接听', exact: true });
     await answer.waitFor();
@@ -177,10 +206,7 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     await expectNoAxeViolations(page);
 
     const seeker = await person('等客服的人', 0);
-    await seeker.page.goto('/video-call');
-    const call = seeker.page.getByRole('button', { name: '呼叫志愿者' });
-    await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
-    await call.click();
+    await callVolunteers(seeker.page);
     await status(seeker.page).filter({ hasText: '还在为您寻找志愿者' }).waitFor();
 
     await page.getByRole('button', { name: '接听 等客服的人 的求助' }).click();

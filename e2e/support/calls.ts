@@ -1,5 +1,6 @@
 import { endpoints, type AuthSession, type UserType } from '@sfm/protocol';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { registerViaApi, uniquePhone } from './session.ts';
 
 /** Every RTCPeerConnection the page makes, kept where the test can ask it for its stats (an init script). */
@@ -56,6 +57,25 @@ export async function received(page: Page): Promise<Received> {
 
 /** The status line of a call page (what is also spoken). */
 export const callStatus = (page: Page) => page.locator('.call-status');
+
+/** A volunteer's page open and available, waiting for a ring. */
+export async function standBy(volunteer: Page): Promise<void> {
+  await volunteer.goto('/volunteer-calls');
+  const available = volunteer.getByRole('switch', { name: '接听求助' });
+  await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await available.check();
+  await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
+}
+
+/** A help-seeker taps 呼叫志愿者 once the page can call; answers when the tap was made (ms). */
+export async function callVolunteers(seeker: Page): Promise<number> {
+  await seeker.goto('/video-call');
+  const call = seeker.getByRole('button', { name: '呼叫志愿者' });
+  await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
+  const calledAt = Date.now();
+  await call.click();
+  return calledAt;
+}
 
 /** A registered user with a role (0 help-seeker, 1 volunteer), through the API. */
 export async function registerWithRole(

@@ -3,6 +3,7 @@
  * variables (parsed once by the server's config).
  */
 import { z } from 'zod';
+import { sliceOrThrow } from './config-slice.ts';
 
 export interface CallsConfig {
   /** Volunteers rung at once. */
@@ -122,14 +123,5 @@ function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfi
 export const defaultCallsConfig = (): CallsConfig => callsConfigFromEnv({});
 
 /** For loadConfig: the calls config, or an "Invalid configuration" error listing every problem. */
-export function callsConfigOrThrow(env: Record<string, string | undefined>): CallsConfig {
-  try {
-    return callsConfigFromEnv(env);
-  } catch (err) {
-    const problems =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-        : [`  ${(err as Error).message}`];
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-}
+export const callsConfigOrThrow = (env: Record<string, string | undefined>): CallsConfig =>
+  sliceOrThrow(callsConfigFromEnv, env);

@@ -3,6 +3,7 @@
  * default; Alipay's open API when its keys are set), from environment variables.
  */
 import { z } from 'zod';
+import { sliceOrThrow } from './config-slice.ts';
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
@@ -73,14 +74,5 @@ function paymentsConfigFromEnv(env: Record<string, string | undefined>): Payment
 }
 
 /** For loadConfig: the payments config, or an "Invalid configuration" error listing every problem. */
-export function paymentsConfigOrThrow(env: Record<string, string | undefined>): PaymentsConfig {
-  try {
-    return paymentsConfigFromEnv(env);
-  } catch (err) {
-    const problems =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-        : [`  ${(err as Error).message}`];
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-}
+export const paymentsConfigOrThrow = (env: Record<string, string | undefined>): PaymentsConfig =>
+  sliceOrThrow(paymentsConfigFromEnv, env);

@@ -4,6 +4,7 @@
  * DashScope key, else an OpenAI-compatible transcription server if one is named, else none.
  */
 import { z } from 'zod';
+import { sliceOrThrow } from './config-slice.ts';
 
 const DEFAULT_DASHSCOPE_WS_URL = 'wss://dashscope.aliyuncs.com/api-ws/v1/inference/';
 const DEFAULT_DASHSCOPE_ASR_MODEL = 'paraformer-realtime-v2';
@@ -84,14 +85,5 @@ function speechConfigFromEnv(env: Record<string, string | undefined>): SpeechCon
 export const defaultSpeechConfig = (): SpeechConfig => speechConfigFromEnv({});
 
 /** For loadConfig: the speech config, or an "Invalid configuration" error listing every problem. */
-export function speechConfigOrThrow(env: Record<string, string | undefined>): SpeechConfig {
-  try {
-    return speechConfigFromEnv(env);
-  } catch (err) {
-    const problems =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-        : [`  ${(err as Error).message}`];
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
-}
+export const speechConfigOrThrow = (env: Record<string, string | undefined>): SpeechConfig =>
+  sliceOrThrow(speechConfigFromEnv, env);

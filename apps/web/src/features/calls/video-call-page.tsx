@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE, type SharedContext } from '@sfm/protocol';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../session/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
+import { lastAnalysis, type LastAnalysis } from '../see-for-me/index.ts';
 import { waiting } from './call-phase.ts';
 import { CallFeedback } from './call-feedback.tsx';
 import {
@@ -22,6 +23,10 @@ import { CallVideo } from './call-video.tsx';
 import { useSpokenStatus } from './spoken-status.ts';
 import { useCallSession, type CallSessionState } from './use-call-session.ts';
 import './calls.css';
+
+/** The seeker's last analysis as the call's shared context (the protocol caps its length). */
+const sharedContext = (recent: LastAnalysis | null): SharedContext | null =>
+  recent ? { description: recent.description.slice(0, 2000), imageUrl: recent.imageUrl } : null;
 
 /** What the seeker hears and reads for each phase of the call. */
 function seekerStatus(state: CallSessionState, t: TFunction): string {
@@ -59,6 +64,7 @@ export function VideoCallPage() {
   const [torchOn, setTorchOn] = useState(false);
   const facing = useRef<Facing>('environment');
   const [torchAsk, setTorchAsk] = useState('');
+  const [shareRecent, setShareRecent] = useState(false);
   const session = useCallSession({
     namespace: CALLS_NAMESPACE,
     auth: token ? { token, userType: 'registered' } : null,
@@ -104,6 +110,8 @@ export function VideoCallPage() {
     setTorchOn(false);
   };
 
+  // opt-in: the volunteer starts with what the AI last said (and its photo) only when asked to
+  const recent = lastAnalysis();
   const canCall =
     state.phase === 'idle' ||
     state.phase === 'ended' ||
@@ -115,6 +123,17 @@ export function VideoCallPage() {
       <p className="call-status" data-call-phase={state.phase}>
         {status}
       </p>
+      {canCall && recent ? (
+        <label className="check">
+          <input
+            type="checkbox"
+            className="check__box"
+            checked={shareRecent}
+            onChange={(e) => setShareRecent(e.target.checked)}
+          />
+          <span className="field__label">{t('calls.seeker.shareContext')}</span>
+        </label>
+      ) : null}
       {canCall ? (
         <button
           type="button"
@@ -122,7 +141,7 @@ export function VideoCallPage() {
           disabled={!session.socket}
           onClick={() => {
             setTorchAsk('');
-            void actions.request(callLanguage(), null);
+            void actions.request(callLanguage(), shareRecent ? sharedContext(recent) : null);
           }}
         >
           {t('calls.seeker.call')}

@@ -168,6 +168,13 @@ export function VolunteerCallsPage() {
           {incoming.context ? (
             <p>{t('calls.volunteer.sharedContext', { text: incoming.context.description })}</p>
           ) : null}
+          {incoming.context?.imageUrl ? (
+            <img
+              className="call-incoming__photo"
+              src={incoming.context.imageUrl}
+              alt={t('calls.volunteer.sharedPhoto')}
+            />
+          ) : null}
           <div className="call-controls">
             <button
               type="button"

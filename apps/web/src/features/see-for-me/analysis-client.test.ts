@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../api/http-client.ts';
 import { AnalysisError, analyzeImage, type AnalyzeCall } from './analysis-client.ts';
+import { lastAnalysis } from './last-analysis.ts';
 
 const request = { image: 'QUJD', scenario: 'observe' as const, compression: 'standard' as const };
 const okAnswer = {
@@ -25,6 +26,18 @@ describe('analysis client', () => {
     const signal = new AbortController().signal;
     await expect(analyzeImage(request, signal, call)).resolves.toBe('一只猫');
     expect(call).toHaveBeenCalledWith('visionAnalyze', request, { signal });
+  });
+
+  it('keeps the latest answer with its photo (a seeker may share it on a call), not a failed one', async () => {
+    const answer = {
+      ...okAnswer,
+      data: { description: '前方是斑马线', imageUrl: '/api/vision/images/1?sig=a' },
+    };
+    await analyzeImage(request, undefined, (() => Promise.resolve(answer)) as unknown as AnalyzeCall);
+    await expect(
+      analyzeImage(request, undefined, (() => Promise.resolve(failAnswer(400))) as unknown as AnalyzeCall),
+    ).rejects.toBeInstanceOf(AnalysisError);
+    expect(lastAnalysis()).toEqual({ description: '前方是斑马线', imageUrl: '/api/vision/images/1?sig=a' });
   });
 
   it('retries a network error once, 2 s later', async () => {

@@ -1,5 +1,6 @@
 import type { AnalyzeRequest } from '@sfm/protocol';
 import { api, NetworkError } from '../../api/http-client.ts';
+import { rememberAnalysis } from './last-analysis.ts';
 
 /** Spec §7: up to 2 attempts, 2 s apart. */
 const ANALYZE_ATTEMPTS = 2;
@@ -61,7 +62,11 @@ export async function analyzeImage(
     if (signal?.aborted) throw abortError();
     try {
       const answer = await call('visionAnalyze', request, { signal });
-      if (answer.ok) return answer.data.description;
+      if (answer.ok) {
+        const { description, imageUrl } = answer.data;
+        rememberAnalysis({ description, ...(imageUrl && { imageUrl }) });
+        return description;
+      }
       lastError = new AnalysisError(
         'seeForMe.errors.requestFailed',
         answer.code,

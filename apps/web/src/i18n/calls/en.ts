@@ -5,7 +5,7 @@ export const callsEn: Messages['calls'] = {
   seeker: {
     intro: 'One tap, and a volunteer online looks through your rear camera with you.',
     call: 'Call a volunteer',
-    shareContext: 'Share my last AI description with the volunteer',
+    shareContext: 'Share my last AI description and photo with the volunteer',
     cancel: 'Cancel the call',
   },
   state: {
@@ -43,6 +43,7 @@ export const callsEn: Messages['calls'] = {
     incoming: '{{name}} is asking for help',
     incomingNoName: 'Someone is asking for help',
     sharedContext: 'Their AI description: {{text}}',
+    sharedPhoto: 'The photo that description was made from',
     accept: 'Answer',
     decline: 'Decline',
     taken: 'Another volunteer answered',

@@ -4,7 +4,7 @@ export const callsZhCN = {
   seeker: {
     intro: '一键呼叫，在线志愿者会通过您的后置摄像头帮您看看。',
     call: '呼叫志愿者',
-    shareContext: '把我最近一次 AI 描述分享给志愿者',
+    shareContext: '把我最近一次 AI 描述和照片分享给志愿者',
     cancel: '取消呼叫',
   },
   state: {
@@ -42,6 +42,7 @@ export const callsZhCN = {
     incoming: '{{name}} 正在求助',
     incomingNoName: '有人正在求助',
     sharedContext: '对方分享的 AI 描述：{{text}}',
+    sharedPhoto: '对方分享的 AI 描述所用的照片',
     accept: '接听',
     decline: '拒绝',
     taken: '已被其他志愿者接听',

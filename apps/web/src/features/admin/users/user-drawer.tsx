@@ -1,71 +1,20 @@
 import type { UserType } from '@sfm/protocol';
-import { ModerationReason, adminEndpoints, type AdminUserDetail } from '@sfm/protocol/admin';
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { adminEndpoints, type AdminUserDetail } from '@sfm/protocol/admin';
+import { Alert, App, Button, Descriptions, Drawer, Select, Space, Table } from 'antd';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import type { AnswerOf } from '../../../api/http-client.ts';
 import { adminCall, failureText, useAdminData } from '../admin-api.ts';
 import { formatTime } from '../admin-format.ts';
 import { UserPointsSection } from '../../points/index.ts';
+import { ReasonDialog } from '../shell/reason-dialog.tsx';
 import { StatusTag } from '../shell/status-tag.tsx';
 import { roleOf, userName } from './user-words.ts';
 
 /** One change of the account; every one answers the user's new summary. */
 type Change = () => Promise<AnswerOf<typeof adminEndpoints.banUser>>;
-
-/** Asks for the reason of a ban or an unban, checked by the protocol's own rule. */
-function ReasonDialog({
-  title,
-  onSubmit,
-  onCancel,
-}: {
-  title: string;
-  onSubmit: (reason: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation(ADMIN_NS);
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const formId = useId();
-  const rule = {
-    validator: (_: unknown, value: string | undefined) => {
-      const issue = ModerationReason.safeParse(value ?? '').error?.issues[0];
-      return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-    },
-  };
-  return (
-    <Modal
-      open
-      title={title}
-      onCancel={onCancel}
-      okText={t('users.confirm')}
-      cancelText={t('users.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: formId, loading: busy }}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        id={formId}
-        layout="vertical"
-        onFinish={async ({ reason }) => {
-          setBusy(true);
-          try {
-            await onSubmit(reason.trim());
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Form.Item label={t('users.reason')} name="reason" rules={[rule]}>
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 function Sessions({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -317,6 +266,7 @@ export function UserDrawer({
       {asking ? (
         <ReasonDialog
           title={t(asking === 'ban' ? 'users.banTitle' : 'users.unbanTitle', { name })}
+          okText={t('users.confirm')}
           onSubmit={moderate}
           onCancel={() => setAsking(null)}
         />

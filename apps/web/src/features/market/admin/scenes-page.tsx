@@ -1,17 +1,18 @@
 import { SceneStatus, type SceneStatus as Status } from '@sfm/protocol';
-import {
-  ModerationReason,
-  sceneAdminEndpoints,
-  type AdminScene,
-  type AdminScenesQuery,
-} from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, type TableProps } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { sceneAdminEndpoints, type AdminScene, type AdminScenesQuery } from '@sfm/protocol/admin';
+import { Alert, Button, Form, Input, Select, Space, Table, type TableProps } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { MARKET_NS, registerMarketTexts } from '../../../i18n/market/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../admin/index.ts';
+import {
+  adminCall,
+  failureText,
+  formatTime,
+  ReasonDialog,
+  StatusTag,
+  useAdminData,
+} from '../../admin/index.ts';
 import { photoFromFile } from '../photo-source.ts';
 import { SceneIcon } from '../scene-icon.tsx';
 
@@ -19,56 +20,6 @@ registerMarketTexts();
 
 type Query = Omit<AdminScenesQuery, 'page' | 'pageSize'> & { page: number; pageSize: number };
 type Decision = { kind: 'reject' | 'unpublish'; scene: AdminScene };
-
-/** The reason of a rejection or an unpublication, checked by the protocol's own rule. */
-function ReasonModal({
-  decision,
-  onSubmit,
-  onCancel,
-}: {
-  decision: Decision;
-  onSubmit: (reason: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation(MARKET_NS);
-  const [busy, setBusy] = useState(false);
-  const formId = useId();
-  const rule = {
-    validator: (_: unknown, value: string | undefined) => {
-      const issue = ModerationReason.safeParse(value ?? '').error?.issues[0];
-      return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-    },
-  };
-  const rejecting = decision.kind === 'reject';
-  return (
-    <Modal
-      open
-      title={`${t(rejecting ? 'admin.reject' : 'admin.unpublish')}：${decision.scene.name}`}
-      onCancel={onCancel}
-      okText={t(rejecting ? 'admin.confirmReject' : 'admin.confirmUnpublish')}
-      cancelText={t('admin.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: formId, loading: busy, danger: true }}
-      destroyOnHidden
-    >
-      <Form
-        id={formId}
-        layout="vertical"
-        onFinish={async ({ reason }: { reason: string }) => {
-          setBusy(true);
-          try {
-            await onSubmit(reason.trim());
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Form.Item label={t('admin.reason')} name="reason" rules={[rule]}>
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 /** A test run of the scene's prompt on a sample photo the reviewer chooses. */
 function TestRun({ scene }: { scene: AdminScene }) {
@@ -292,8 +243,10 @@ export function ScenesPage() {
         }}
       />
       {decision ? (
-        <ReasonModal
-          decision={decision}
+        <ReasonDialog
+          title={`${t(decision.kind === 'reject' ? 'admin.reject' : 'admin.unpublish')}：${decision.scene.name}`}
+          okText={t(decision.kind === 'reject' ? 'admin.confirmReject' : 'admin.confirmUnpublish')}
+          danger
           onCancel={() => setDecision(null)}
           onSubmit={(reason) =>
             decide(
