@@ -6,7 +6,12 @@ import { promisify } from 'node:util';
 import { endpoints, type AuthSession } from '@sfm/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
+import {
+  expectNoAxeViolationsAtRest,
+  hasChromium,
+  launchBrowser,
+  noChromiumReason,
+} from './support/browser.ts';
 import { repoRoot, startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 
@@ -77,15 +82,7 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
   });
 
   /** axe sees the page at rest: no drawer or dialog half in, no table greyed while it reloads. */
-  const expectNoAxeViolations = async () => {
-    await page.waitForFunction(
-      () =>
-        document.getAnimations().every((a) => a.playState !== 'running') &&
-        !document.querySelector('.ant-spin-spinning'),
-    );
-    const violations = await axeViolations(page);
-    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-  };
+  const expectNoAxeViolations = () => expectNoAxeViolationsAtRest(page);
 
   it('sends the visitor to the login page, which has no axe violation; login opens the redirect', async () => {
     await page.goto('/bme_admin/dashboard');

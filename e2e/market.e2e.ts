@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { marketEndpoints, type AuthSession, type SceneContent } from '@sfm/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hasChromium, noChromiumReason } from './support/browser.ts';
+import { expectNoAxeViolationsAtRest, hasChromium, noChromiumReason } from './support/browser.ts';
 import {
   hasFfmpeg,
   instrumentSpeech,
@@ -43,16 +43,7 @@ async function createAdminWithCli(dataDir: string): Promise<void> {
 const spoken = (page: Page) =>
   page.evaluate(() => (window as unknown as { __spoken: SpokenRecord[] }).__spoken.map((s) => s.text));
 
-/** axe sees the page at rest: no dialog half in, no table greyed while it loads. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.getAnimations().every((a) => a.playState !== 'running') &&
-      !document.querySelector('.ant-spin-spinning'),
-  );
-  const violations = await axeViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
+const expectNoAxeViolations = expectNoAxeViolationsAtRest;
 
 describe.skipIf(!canRun)(`the market of scenes${canRun ? '' : ` (${skipReason})`}`, () => {
   let dataDir: string;

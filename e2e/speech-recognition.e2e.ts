@@ -94,15 +94,19 @@ async function openSeeForMe(browser: Browser, server: RunningServer, session: Au
   page.on('request', (r) => {
     if (isAnalysis(r)) analyses.push(JSON.parse(r.postData() ?? '{}') as Analysis);
   });
-  /** The descriptions the analyses answered with. */
-  const answers: string[] = [];
+  /** The descriptions the analyses answered with, by scenario (realtime also answers at the start). */
+  const answers: { scenario: string; description: string }[] = [];
   page.on('response', (r) => {
     if (!isAnalysis(r.request())) return;
+    const scenario = (JSON.parse(r.request().postData() ?? '{}') as Analysis).scenario ?? '';
     void r
       .json()
-      .then((body: { data?: { description?: string } }) => answers.push(body.data?.description ?? ''))
+      .then((body: { data?: { description?: string } }) =>
+        answers.push({ scenario, description: body.data?.description ?? '' }),
+      )
       .catch(() => {});
   });
+  const answerTo = (scenario: string) => answers.find((a) => a.scenario === scenario)?.description;
   await page.goto('/see-for-me');
   await page.locator('[data-camera-status="ready"]').waitFor({ timeout: 15_000 });
   /** The texts the app began to speak, in order. */
@@ -113,7 +117,7 @@ async function openSeeForMe(browser: Browser, server: RunningServer, session: Au
         .map((e) => e.text ?? ''),
     );
   const result = async () => ((await page.getByTestId('sfm-result').textContent()) ?? '').trim();
-  return { context, page, logs, analyses, answers, spoken, result };
+  return { context, page, logs, analyses, answerTo, spoken, result };
 }
 
 async function chooseQa(page: Page): Promise<void> {
@@ -268,7 +272,11 @@ describe.skipIf(!whisperCanRun)(
     };
 
     it('qa: the question is heard once, analysed once with it, and the answer is spoken', async () => {
-      const { context, page, logs, analyses, answers, spoken } = await openSeeForMe(browser, server, session);
+      const { context, page, logs, analyses, answerTo, spoken } = await openSeeForMe(
+        browser,
+        server,
+        session,
+      );
       await chooseQa(page);
       await page.getByRole('button', { name: '点击提问' }).click();
 
@@ -280,8 +288,8 @@ describe.skipIf(!whisperCanRun)(
         const question = (await page.getByTestId('sfm-question').textContent()) ?? '';
         expect(question).toContain(QUESTION);
         expect(question).not.toContain(QUESTION + QUESTION);
-        await expect.poll(() => answers[0], { timeout: 20_000 }).toMatch(/\S/);
-        await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
+        await expect.poll(() => answerTo('qa'), { timeout: 20_000 }).toMatch(/\S/);
+        await expect.poll(spoken, { timeout: 20_000 }).toContain(answerTo('qa'));
       });
       // one question, one analysis: listening stopped with the final result
       expect(analyses.filter((a) => a.scenario === 'qa')).toHaveLength(1);
@@ -291,7 +299,11 @@ describe.skipIf(!whisperCanRun)(
     });
 
     it('dialogue: each question is answered and listening starts again for the next', async () => {
-      const { context, page, logs, analyses, answers, spoken } = await openSeeForMe(browser, server, session);
+      const { context, page, logs, analyses, answerTo, spoken } = await openSeeForMe(
+        browser,
+        server,
+        session,
+      );
       await page.getByRole('tab', { name: '对话' }).click();
       await expect
         .poll(() => page.getByRole('tab', { name: '对话' }).getAttribute('aria-selected'))
@@ -302,8 +314,8 @@ describe.skipIf(!whisperCanRun)(
         await expect
           .poll(() => analyses.filter((a) => a.scenario === 'dialogue'), { timeout: 30_000 })
           .toEqual([expect.objectContaining({ prompt: QUESTION })]);
-        await expect.poll(() => answers[0], { timeout: 20_000 }).toMatch(/\S/);
-        await expect.poll(spoken, { timeout: 20_000 }).toContain(answers[0]);
+        await expect.poll(() => answerTo('dialogue'), { timeout: 20_000 }).toMatch(/\S/);
+        await expect.poll(spoken, { timeout: 20_000 }).toContain(answerTo('dialogue'));
         // after the answer it listens again, and the next time the question comes it is answered too
         await expect
           .poll(() => analyses.filter((a) => a.scenario === 'dialogue').length, { timeout: 30_000 })

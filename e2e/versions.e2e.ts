@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApk } from '../apps/server/src/modules/versions/apk-fixture.ts';
 import { adminTokenViaApi, createAdminWithCli } from './support/admin.ts';
 import {
-  axeViolations,
+  expectNoAxeViolationsAtRest,
   hasChromium,
   launchBrowser,
   noChromiumReason,
@@ -80,15 +80,7 @@ describe.skipIf(!hasChromium)(
       return context.newPage();
     }
 
-    const expectNoAxeViolations = async (page: Page) => {
-      await page.waitForFunction(
-        () =>
-          document.getAnimations().every((a) => a.playState !== 'running') &&
-          !document.querySelector('.ant-spin-spinning'),
-      );
-      const violations = await axeViolations(page);
-      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-    };
+    const expectNoAxeViolations = expectNoAxeViolationsAtRest;
 
     async function adminApi<T>(endpoint: { method: string; path: string }, body: object): Promise<T> {
       const res = await fetch(server.url + endpoint.path, {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { requireTool } from './required-tool.ts';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const noChromium = `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
@@ -49,6 +50,23 @@ export interface AxeViolation {
   id: string;
   help: string;
   nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * axe on a page at rest: it waits until no animation that ends is still running (a dialog or a
+ * toast sliding in) and no spinner greys a table, then expects zero violations. An endless
+ * animation (a busy icon) is no reason to wait.
+ */
+export async function expectNoAxeViolationsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+      !document.querySelector('.ant-spin-spinning'),
+  );
+  const violations = await axeViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
 /** Runs axe-core (WCAG 2.x A/AA + best practices) on the page as it is now; the context needs `bypassCSP`, since the app forbids inline scripts. */

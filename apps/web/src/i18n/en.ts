@@ -117,6 +117,11 @@ export const en: Messages = {
       danger: 'potential dangerous scene detected, analysis frequency increased',
       calm: 'no traffic around, analysis frequency back to normal',
     },
+    photoSaved: {
+      album: 'saved to album',
+      internal: 'saved to internal storage',
+      download: 'downloaded to local',
+    },
     speech: {
       stopped: 'speech stopped',
     },

@@ -113,6 +113,11 @@ export const zhCN = {
       danger: '检测到潜在危险场景，已提高分析频率',
       calm: '周围暂无交通风险，分析频率已恢复',
     },
+    photoSaved: {
+      album: '已保存到相册',
+      internal: '已保存到内部存储',
+      download: '已下载到本地',
+    },
     speech: {
       stopped: '已停止朗读',
     },

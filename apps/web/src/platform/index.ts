@@ -1,5 +1,7 @@
 export { platform } from './platform.ts';
+export { nativeChatImages, NativeChatImages, type ChatImageFiles } from './native-chat-images.ts';
 export type { KeyValueStorage, Platform, PlatformName } from './platform.ts';
+export { savePhoto, type PhotoSaveOutcome } from './photo-save.ts';
 export {
   copyText,
   currentDeviceOs,

@@ -185,7 +185,7 @@ export class ChatController {
     return {
       url: attachment.url,
       persistKey,
-      platform: 'web',
+      platform: this.deps.images.platform,
       originUrl: attachment.origin,
       type: attachment.photo.type || 'image/jpeg',
     };

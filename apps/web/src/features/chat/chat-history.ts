@@ -8,7 +8,7 @@ import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type ChatTurn } from '@sfm/p
 export interface ImageInfo {
   /** An object URL made on load from the stored photo; '' when stored. */
   url: string;
-  /** The key of the photo in the device's store (IndexedDB `chat-image-db` on the web). */
+  /** The photo's key: in IndexedDB `chat-image-db` on the web, its file name in the app's data folder. */
   persistKey: string;
   platform: 'app' | 'web';
   /** Where the photo came from: 'camera' or the chosen file's name. */

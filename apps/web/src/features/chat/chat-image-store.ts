@@ -3,6 +3,7 @@
  * per persistKey. Messages keep only the key; the photo is read back when the page loads.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ImageInfo } from './chat-history.ts';
 
 export const CHAT_IMAGE_DB = 'chat-image-db';
 export const CHAT_IMAGE_STORE = 'images';
@@ -11,7 +12,10 @@ interface ChatImageSchema extends DBSchema {
   images: { key: string; value: Blob };
 }
 
+/** Where the photos are kept; the native app's files are platform/native-chat-images.ts. */
 export interface ChatImageStore {
+  /** Written into each photo's imageInfo.platform. */
+  readonly platform: ImageInfo['platform'];
   save(key: string, photo: Blob): Promise<void>;
   /** The photo, or null when it is gone (storage cleared by the browser). */
   load(key: string): Promise<Blob | null>;
@@ -20,6 +24,7 @@ export interface ChatImageStore {
 }
 
 export class IndexedDbChatImages implements ChatImageStore {
+  readonly platform = 'web' as const;
   private db: Promise<IDBPDatabase<ChatImageSchema>> | null = null;
 
   private open(): Promise<IDBPDatabase<ChatImageSchema>> {

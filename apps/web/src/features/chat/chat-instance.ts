@@ -2,7 +2,7 @@ import { chatEndpoints } from '@sfm/protocol';
 import { api } from '../../api/http-client.ts';
 import { CHAT_NS } from '../../i18n/chat/index.ts';
 import { tr } from '../../i18n/index.ts';
-import { platform } from '../../platform/index.ts';
+import { nativeChatImages, platform } from '../../platform/index.ts';
 import { speechOutput } from '../speech/index.ts';
 import { ChatController } from './chat-controller.ts';
 import { IndexedDbChatImages } from './chat-image-store.ts';
@@ -17,7 +17,7 @@ export function chatController(): ChatController {
   if (instance) return instance;
   instance = new ChatController({
     stream: (body, signal) => api.stream(chatEndpoints.chatStream, body, signal),
-    images: new IndexedDbChatImages(),
+    images: nativeChatImages() ?? new IndexedDbChatImages(),
     storage: platform.storage,
     speech: speechOutput,
     texts: {

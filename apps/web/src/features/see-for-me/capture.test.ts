@@ -62,3 +62,29 @@ describe('captureFrame', () => {
     expect(FakeWorker.jobs).toHaveLength(1);
   });
 });
+
+describe('captureFullPhoto (savePhoto)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws the whole frame at its own size and encodes JPEG at quality 1', async () => {
+    const drawn: unknown[][] = [];
+    const sizes: number[][] = [];
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+    ) {
+      sizes.push([this.width, this.height]);
+      return { drawImage: (...args: unknown[]) => drawn.push(args) } as unknown as CanvasRenderingContext2D;
+    } as unknown as HTMLCanvasElement['getContext']);
+    const encoded: unknown[] = [];
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done, type, quality) => {
+      encoded.push([type, quality]);
+      done(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    });
+    const { captureFullPhoto } = await loadCapture();
+    const photo = await captureFullPhoto({ source: frame.source, width: 4000, height: 3000 });
+    expect(photo.type).toBe('image/jpeg');
+    expect(sizes).toEqual([[4000, 3000]]);
+    expect(drawn).toEqual([[frame.source, 0, 0, 4000, 3000]]);
+    expect(encoded).toEqual([['image/jpeg', 1]]);
+  });
+});

@@ -102,3 +102,17 @@ export async function captureFrame(frame: FrameSource, preset: CompressionPreset
   );
   return base64Of(jpeg);
 }
+
+/** Spec §9: the photo kept for the user is the whole frame at its own size, JPEG quality 1. */
+export const SAVED_PHOTO_QUALITY = 1;
+
+/**
+ * The frame as the photo the user keeps (savePhoto): full resolution, quality 1. Drawn at once on
+ * the page (the moment captured), encoded by toBlob without holding the page.
+ */
+export async function captureFullPhoto(frame: FrameSource): Promise<Blob> {
+  const canvas = domCanvas(frame.width, frame.height);
+  if (!canvas.context) throw new CaptureError('seeForMe.errors.canvasContext');
+  canvas.context.drawImage(frame.source, 0, 0, frame.width, frame.height);
+  return canvas.jpeg(SAVED_PHOTO_QUALITY);
+}

@@ -5,6 +5,7 @@ const PreferenceKey = {
   defaultScene: 'defaultScene',
   operationMode: 'operationMode',
   mainCameraDeviceId: 'mainCameraDeviceId',
+  savePhoto: 'savePhoto',
 } as const;
 
 /** accessible (default): Enter/Space act with spoken confirmations; quick: hold 400 ms stops speech. */
@@ -16,4 +17,9 @@ export function readOperationMode(): OperationMode {
 
 export function readDefaultScene(): string | null {
   return platform.storage.get(PreferenceKey.defaultScene);
+}
+
+/** "Save photos after analysis" (set in /operation-settings: 'true' when on). */
+export function readSavePhoto(): boolean {
+  return platform.storage.get(PreferenceKey.savePhoto) === 'true';
 }

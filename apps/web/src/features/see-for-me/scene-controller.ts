@@ -1,4 +1,5 @@
 import { scenePrompt, type AnalyzeRequest, type CompressionPreset, type SceneMode } from '@sfm/protocol';
+import type { PhotoSaveOutcome } from '../../platform/index.ts';
 import { routes } from '../../ui/routes.ts';
 import type { SpeechInput, SpeechInputError, SpeechOutput } from '../speech/index.ts';
 import { AnalysisError, isAbortError } from './analysis-client.ts';
@@ -81,6 +82,16 @@ export interface SceneState {
 
 export type SoundName = 'shutter' | 'ding';
 
+/** Spec §9 savePhoto: the full-resolution photo of each analysed capture, kept for the user. */
+export interface PhotoKeeper {
+  /** The preference, read at each capture: a change in the settings applies at once. */
+  enabled: () => boolean;
+  /** The captured moment as the photo to keep, grabbed together with the capture. */
+  grab: () => Promise<Blob>;
+  /** Keeps it (album, internal storage or a download): where it went names what is said. */
+  keep: (photo: Blob) => Promise<PhotoSaveOutcome>;
+}
+
 export interface SceneDeps {
   speech: SpeechOutput;
   t: (key: string, params?: Record<string, string>) => string;
@@ -96,6 +107,8 @@ export interface SceneDeps {
   requestMicrophone: () => Promise<boolean>;
   /** True the first time voice input is found unavailable in this page load (the notice is said once). */
   claimUnavailableNotice: () => boolean;
+  /** Absent: photos are never kept (a screen without a camera of its own). */
+  photos?: PhotoKeeper;
   registry?: readonly SceneModeEntry[];
   now?: () => number;
 }
@@ -409,6 +422,7 @@ export class SceneController {
     this.set({ phase: 'capturing' });
     if (announce) this.sayText(this.deps.t('seeForMe.status.recognizing'), ['capturing', 'analyzing']);
     if (shutter) this.deps.playSound('shutter');
+    const photo = this.grabPhoto();
     try {
       const image = await this.deps.capture(entry.compression, signal);
       if (stale()) return;
@@ -424,6 +438,8 @@ export class SceneController {
       );
       if (stale()) return;
       if (this.analysis === controller) this.analysis = null;
+      // kept only once analysed (spec §9), saved while the description is read
+      const kept = photo && this.keepPhoto(photo);
       const danger = this.judgeDanger(entry, description);
       this.set({
         phase: 'speaking',
@@ -433,6 +449,9 @@ export class SceneController {
       });
       await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
       if (stale()) return;
+      const keptKey = kept && (await kept);
+      if (stale()) return;
+      if (keptKey) this.say(keptKey);
       if (entry.completionSound === 'ding') this.deps.playSound('ding');
       if (this.state.phase === 'speaking') this.set({ phase: 'idle' });
       if (entry.listening === 'continuous' && this.dialogueOn) void this.startListening(true, false);
@@ -442,6 +461,27 @@ export class SceneController {
       this.set({ phase: 'idle' });
       if (error instanceof AnalysisError && error.code === 402) return this.pointsRefused(error);
       this.say('seeForMe.errors.analysisFailed');
+    }
+  }
+
+  /** The photo to keep of this capture, when the user keeps photos; its failure is seen when kept. */
+  private grabPhoto(): Promise<Blob> | null {
+    const { photos } = this.deps;
+    if (!photos?.enabled()) return null;
+    const photo = photos.grab();
+    // an analysis that fails never awaits it: its rejection must not go unhandled
+    photo.catch(() => undefined);
+    return photo;
+  }
+
+  /** Keeps the photo; the message key of where it went, or null when it could not be kept. */
+  private async keepPhoto(photo: Promise<Blob>): Promise<string | null> {
+    try {
+      return `seeForMe.photoSaved.${await this.deps.photos!.keep(await photo)}`;
+    } catch (error) {
+      // the spec has no message for a photo kept nowhere; the analysis itself succeeded
+      console.warn('see-for-me: photo not saved', error);
+      return null;
     }
   }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { tr } from '../../i18n/index.ts';
-import { platform } from '../../platform/index.ts';
+import { platform, savePhoto } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -22,10 +22,10 @@ import {
 } from '../speech/index.ts';
 import { analyzeImage } from './analysis-client.ts';
 import { CameraController } from './camera/camera-controller.ts';
-import { captureFrame } from './capture.ts';
+import { captureFrame, captureFullPhoto } from './capture.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
-import { readDefaultScene, readOperationMode } from './preferences.ts';
+import { readDefaultScene, readOperationMode, readSavePhoto } from './preferences.ts';
 import { SceneController, type SceneState } from './scene-controller.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
 import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
@@ -67,6 +67,11 @@ function createControllers(fixedScene?: FixedScene) {
         const frame = await camera.frame();
         if (signal.aborted) throw new DOMException('aborted', 'AbortError');
         return captureFrame(frame, preset);
+      },
+      photos: {
+        enabled: readSavePhoto,
+        grab: async () => captureFullPhoto(await camera.frame()),
+        keep: (photo) => savePhoto(photo),
       },
       analyze: (request, signal) => analyzeImage(request, signal),
       playSound,

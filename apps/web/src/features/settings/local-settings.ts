@@ -34,6 +34,14 @@ const ALLOWED: Record<SettingKey, readonly string[] | null> = {
 
 export type LocalSettings = Partial<Record<SettingKey, string>>;
 
+/** The on/off settings: here 'true' or absent (off), on the server booleans. */
+export type SwitchKey = 'savePhoto';
+const SWITCHES: readonly SwitchKey[] = ['savePhoto'];
+
+export function readSwitch(key: SwitchKey): boolean {
+  return platform.storage.get(key) === 'true';
+}
+
 export function readLocalSettings(): LocalSettings {
   const out: LocalSettings = {};
   for (const key of KEYS) {
@@ -43,7 +51,7 @@ export function readLocalSettings(): LocalSettings {
   return out;
 }
 
-function writeLocal(key: SettingKey, value: string | null): void {
+function writeLocal(key: SettingKey | SwitchKey, value: string | null): void {
   if (value === null || value === '') platform.storage.remove(key);
   else platform.storage.set(key, value);
 }
@@ -51,8 +59,17 @@ function writeLocal(key: SettingKey, value: string | null): void {
 /** Stores one setting here at once, and on the server for a signed-in user (a failure there keeps the local one). */
 export async function saveSetting(key: SettingKey, value: string | null): Promise<void> {
   writeLocal(key, value);
+  await saveOnServer({ [key]: value === '' ? null : value } as UserSettings);
+}
+
+/** Turns one switch on or off, here and (signed in) on the server, like saveSetting. */
+export async function saveSwitch(key: SwitchKey, on: boolean): Promise<void> {
+  writeLocal(key, on ? 'true' : null);
+  await saveOnServer({ [key]: on });
+}
+
+async function saveOnServer(change: UserSettings): Promise<void> {
   if (!selectLoggedIn(useSession.getState())) return;
-  const change = { [key]: value === '' ? null : value } as UserSettings;
   await api.request(accountEndpoints.updateMySettings, change).catch(() => undefined);
 }
 
@@ -67,6 +84,10 @@ export async function pullServerSettings(signal?: AbortSignal): Promise<boolean>
   for (const key of KEYS) {
     const value = answer.data[key];
     if (value !== undefined) writeLocal(key, value === null ? null : String(value));
+  }
+  for (const key of SWITCHES) {
+    const on = answer.data[key];
+    if (on !== undefined) writeLocal(key, on ? 'true' : null);
   }
   return true;
 }

@@ -68,6 +68,24 @@ describe('/operation-settings', () => {
     expect(localStorage.getItem('mainCameraDeviceId')).toBe('cam-2');
   });
 
+  it('"save photos after analysis" is stored as savePhoto, saved on the server and said', async () => {
+    const fetch = open();
+    const toggle = screen.getByRole('checkbox', { name: '识别后保存照片' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(localStorage.getItem('savePhoto')).toBe('true');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('识别后保存照片已打开'));
+    await userEvent.click(toggle);
+    expect(localStorage.getItem('savePhoto')).toBeNull();
+    await waitFor(() => expect(puts(fetch)).toEqual([{ savePhoto: true }, { savePhoto: false }]));
+  });
+
+  it('a second device takes the savePhoto switch from the server', async () => {
+    open({ savePhoto: true });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: '识别后保存照片' })).toBeChecked());
+    expect(localStorage.getItem('savePhoto')).toBe('true');
+  });
+
   it('the speech rate changes the rate the app speaks at', async () => {
     open();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '语速' }), '2');

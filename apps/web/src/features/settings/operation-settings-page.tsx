@@ -5,7 +5,14 @@ import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { readSpeechEngine, speechOutput } from '../speech/index.ts';
 import { cameraChoices, engineChoices, voiceChoices, type Choice } from './choices.ts';
-import { pullServerSettings, readLocalSettings, saveSetting, type SettingKey } from './local-settings.ts';
+import {
+  pullServerSettings,
+  readLocalSettings,
+  readSwitch,
+  saveSetting,
+  saveSwitch,
+  type SettingKey,
+} from './local-settings.ts';
 import { SelectField } from './select-field.tsx';
 import { SpeechRateField } from './speech-rate-field.tsx';
 
@@ -17,16 +24,20 @@ export function OperationSettingsPage() {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const [settings, setSettings] = useState(readLocalSettings);
+  const [savePhoto, setSavePhoto] = useState(() => readSwitch('savePhoto'));
   const [voices, setVoices] = useState<Choice[]>([]);
   const [cameras, setCameras] = useState<Choice[]>([]);
   const operateId = useId();
   const speechId = useId();
   const cameraId = useId();
+  const savePhotoHintId = useId();
 
   useEffect(() => {
     const abort = new AbortController();
     void pullServerSettings(abort.signal).then((pulled) => {
-      if (pulled && !abort.signal.aborted) setSettings(readLocalSettings());
+      if (!pulled || abort.signal.aborted) return;
+      setSettings(readLocalSettings());
+      setSavePhoto(readSwitch('savePhoto'));
     });
     void voiceChoices().then((list) => !abort.signal.aborted && setVoices(list));
     void cameraChoices((n) => t('personal.settings.cameraNumbered', { n })).then(
@@ -39,6 +50,12 @@ export function OperationSettingsPage() {
     setSettings((s) => ({ ...s, [key]: value }));
     void saveSetting(key, value);
     announce(t('personal.settings.saved', { name: t(`personal.settings.${key}`), value: label }));
+  };
+  const switchSavePhoto = (on: boolean) => {
+    setSavePhoto(on);
+    void saveSwitch('savePhoto', on);
+    const name = t('personal.settings.savePhoto');
+    announce(t(on ? 'personal.settings.switchOn' : 'personal.settings.switchOff', { name }));
   };
   const labelOf = (choices: readonly Choice[], value: string) => {
     const c = choices.find((x) => x.value === value);
@@ -85,6 +102,21 @@ export function OperationSettingsPage() {
       <section className="card" aria-labelledby={cameraId}>
         <h2 id={cameraId}>{t('personal.settings.cameraTitle')}</h2>
         {field('mainCameraDeviceId', cameraList, '', t('personal.settings.mainCameraDeviceIdHint'))}
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              className="check__box"
+              checked={savePhoto}
+              aria-describedby={savePhotoHintId}
+              onChange={(e) => switchSavePhoto(e.target.checked)}
+            />
+            <span className="field__label">{t('personal.settings.savePhoto')}</span>
+          </label>
+          <p id={savePhotoHintId} className="field__hint">
+            {t('personal.settings.savePhotoHint')}
+          </p>
+        </div>
       </section>
     </Page>
   );

@@ -53,6 +53,10 @@ export const personalEn: typeof personalZhCN = {
     cameraAuto: 'Automatic (rear camera)',
     cameraNumbered: 'Camera {{n}}',
     saved: '{{name}} set to {{value}}',
+    savePhoto: 'Save photos after analysis',
+    savePhotoHint: 'After each analysis the full photo goes to the album; on the web it is downloaded',
+    switchOn: '{{name}} turned on',
+    switchOff: '{{name}} turned off',
   },
   help: {
     intro: 'How each part of the app works. Every section has a "Read this section" button.',

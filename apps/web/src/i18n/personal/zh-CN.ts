@@ -54,6 +54,10 @@ export const personalZhCN = {
     cameraAuto: '自动（后置摄像头）',
     cameraNumbered: '摄像头 {{n}}',
     saved: '{{name}}已设为{{value}}',
+    savePhoto: '识别后保存照片',
+    savePhotoHint: '每次识别后，把原图保存到相册；网页上下载到本地',
+    switchOn: '{{name}}已打开',
+    switchOff: '{{name}}已关闭',
   },
   help: {
     intro: '这里介绍应用的每个功能。每一节都可以点“朗读本节”听一遍。',
