@@ -26,7 +26,9 @@ describe('the scene form', () => {
       intervalSeconds: 8,
       submit: true,
     });
-    expect(validateSceneForm({ ...form, behaviour: 'auto', interval: '' }, false).interval).toBeTruthy();
+    expect(validateSceneForm({ ...form, behaviour: 'auto', interval: '' }, false).interval).toBe(
+      '自动拍摄的间隔须为 5 到 600 秒之间的整数',
+    );
     expect(validateSceneForm(form, false)).toEqual({});
   });
 
