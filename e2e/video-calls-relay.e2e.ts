@@ -1,18 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
-import {
-  callStatus as status,
-  callVolunteers,
-  received,
-  recordPeers,
-  registerWithRole,
-  standBy,
-} from './support/calls.ts';
-import { hasFfmpeg, instrumentSpeech, launchWithCamera, makeTextImage } from './support/camera.ts';
+import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { callerContext, callStatus as status, callVolunteers, received, standBy } from './support/calls.ts';
+import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { hasCoturn, noCoturnReason, startCoturn, type RunningTurn } from './support/coturn.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { seedStorage } from './support/session.ts';
 
 const skipReason = !hasChromium
   ? noChromiumReason
@@ -46,16 +38,8 @@ describe.skipIf(skipReason !== '')(
 
     /** A user whose browser may use TURN relays only (iceTransportPolicy 'relay'), as behind a strict NAT. */
     async function relayOnly(nickname: string, userType: 0 | 1): Promise<Page> {
-      const session = await registerWithRole(server.url, nickname, userType);
-      const context = await browser.newContext({
-        baseURL: server.url,
-        locale: 'zh-CN',
-        viewport: PHONE_VIEWPORT,
-      });
+      const context = await callerContext(browser, server.url, nickname, userType);
       contexts.push(context);
-      await seedStorage(context, { privacyAccepted: true, session });
-      await instrumentSpeech(context);
-      await context.addInitScript(recordPeers);
       await context.addInitScript(() => localStorage.setItem('callIceTransport', 'relay'));
       return context.newPage();
     }

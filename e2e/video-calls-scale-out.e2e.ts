@@ -2,18 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
-import {
-  callStatus as status,
-  callVolunteers,
-  received,
-  recordPeers,
-  registerWithRole,
-  standBy,
-} from './support/calls.ts';
-import { hasFfmpeg, instrumentSpeech, launchWithCamera, makeTextImage } from './support/camera.ts';
+import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { callerContext, callStatus as status, callVolunteers, received, standBy } from './support/calls.ts';
+import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { seedStorage } from './support/session.ts';
 
 /** The machine's own PostgreSQL and Redis (.ci/run sets both when they answer). */
 const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -62,16 +54,8 @@ describe.skipIf(skipReason !== '')(
     });
 
     async function personOn(server: RunningServer, nickname: string, userType: 0 | 1): Promise<Page> {
-      const session = await registerWithRole(server.url, nickname, userType);
-      const context = await browser.newContext({
-        baseURL: server.url,
-        locale: 'zh-CN',
-        viewport: PHONE_VIEWPORT,
-      });
+      const context = await callerContext(browser, server.url, nickname, userType);
       contexts.push(context);
-      await seedStorage(context, { privacyAccepted: true, session });
-      await instrumentSpeech(context);
-      await context.addInitScript(recordPeers);
       return context.newPage();
     }
 

@@ -1,7 +1,9 @@
 import { endpoints, type AuthSession, type UserType } from '@sfm/protocol';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { registerViaApi, uniquePhone } from './session.ts';
+import { PHONE_VIEWPORT } from './browser.ts';
+import { instrumentSpeech } from './camera.ts';
+import { registerViaApi, seedStorage, uniquePhone } from './session.ts';
 
 /** Every RTCPeerConnection the page makes, kept where the test can ask it for its stats (an init script). */
 export function recordPeers(): void {
@@ -95,6 +97,21 @@ export async function registerWithRole(
   });
   if (res.status !== 200) throw new Error(`role change failed: ${res.status}`);
   return { ...session, user: { ...session.user, userType } };
+}
+
+/** A signed-in user with a role in a phone-sized context of their own, its speech and peers recorded. */
+export async function callerContext(
+  browser: Browser,
+  baseUrl: string,
+  nickname: string,
+  userType: UserType,
+): Promise<BrowserContext> {
+  const session = await registerWithRole(baseUrl, nickname, userType);
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: PHONE_VIEWPORT });
+  await seedStorage(context, { privacyAccepted: true, session });
+  await instrumentSpeech(context);
+  await context.addInitScript(recordPeers);
+  return context;
 }
 
 /** What the page said so far (recorded by instrumentSpeech). */
