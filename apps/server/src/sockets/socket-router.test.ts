@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../app-error.ts';
@@ -11,6 +10,7 @@ import { TRUSTED_ACCOUNTS } from '../http/identity-test-support.ts';
 import { createLogger } from '../logger.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limit/rate-limiter.ts';
 import { TokenService } from '../security/token-service.ts';
+import { nextEvent, TestSockets } from '../test/socket-clients.ts';
 import { SocketRouter } from './socket-router.ts';
 
 const events = {
@@ -101,18 +101,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  clients.closeAll();
   await io.close();
 });
 
-const open = async (auth: Record<string, string> = { deviceId: 'router-test-device' }) => {
-  const socket = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-};
-const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+const clients = new TestSockets();
+const open = (auth: Record<string, string> = { deviceId: 'router-test-device' }) => clients.open(url, auth);
+const next = nextEvent;
 
 describe('SocketRouter', () => {
   it('warms the namespaces as it attaches, and logs a warm-up that fails', async () => {

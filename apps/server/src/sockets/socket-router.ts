@@ -24,6 +24,8 @@ export interface SocketClient<I extends ClientIdentity = SocketIdentity> {
   readonly identity: I;
   /** This connection's id, also the name of a room only it is in (on any node). */
   readonly id: string;
+  /** False once the connection has gone (a handler still running may have outlived it). */
+  readonly connected: boolean;
   /** Puts this connection in a room (see SocketRooms for reaching rooms). */
   join(room: string): void;
   leave(room: string): void;
@@ -240,6 +242,9 @@ export class SocketRouter {
     return {
       identity: identity as I,
       id: socket.id,
+      get connected() {
+        return socket.connected;
+      },
       join: (room) => void socket.join(room),
       leave: (room) => void socket.leave(room),
       inRoom: (room) => socket.rooms.has(room),

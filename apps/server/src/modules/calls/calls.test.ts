@@ -3,42 +3,28 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, callPresence } from '../../db/schema.ts';
 import { signedInAdmin, registeredUser } from '../../test/admin-harness.ts';
 import { call, expectOk } from '../../test/app-harness.ts';
 import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
+import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
 import { decryptPush } from './calls-test-support.ts';
 
 let t: ListeningApp;
-const sockets: Socket[] = [];
+const clients = new TestSockets();
 
 beforeAll(async () => {
   t = await startListeningApp();
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await t.close();
 });
 
-async function open(namespace: string, auth: Record<string, string>): Promise<Socket> {
-  const socket = connect(t.url + namespace, {
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-const next = <T>(socket: Socket, event: string) =>
-  new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
+const open = (namespace: string, auth: Record<string, string>) => clients.open(t.url + namespace, auth);
+const next = nextEvent;
 
 describe('the /calls namespace and the call routes', () => {
   it('admits registered users only, and operators only with an admin token', async () => {
@@ -57,7 +43,7 @@ describe('the /calls namespace and the call routes', () => {
     const volunteerSocket = await open(CALLS_NAMESPACE, { token: volunteer.token });
     const outsiderSocket = await open(CALLS_NAMESPACE, { token: outsider.token });
 
-    const availability = next(volunteerSocket, 'availability');
+    const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);
     volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
     expect(await availability).toEqual({ available: true, languages: ['zh'] });
 
@@ -246,7 +232,8 @@ describe('the /calls namespace and the call routes', () => {
       );
       // available, then the page is closed
       const page = await open(CALLS_NAMESPACE, { token: volunteer.token });
-      const saved = next(page, 'availability');
+      // the page is also told its saved choice on connecting: wait for the answer to this one
+      const saved = next<{ available: boolean }>(page, 'availability', (a) => a.available);
       page.emit('setAvailability', { available: true, languages: ['en'] });
       await saved;
       page.disconnect();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CALLS_NAMESPACE } from '@sfm/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
@@ -9,6 +8,7 @@ import { connectRedisAdapter } from '../../sockets/redis-adapter.ts';
 import { registeredUser } from '../../test/admin-harness.ts';
 import { createTestApp, type TestApp } from '../../test/app-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
 
 /** The machine's own Redis (set by .ci/run when one answers); unset on a newcomer's laptop. */
 const redisUrl = process.env.TEST_REDIS_URL || undefined;
@@ -26,7 +26,7 @@ describe.skipIf(!redisUrl)(
   () => {
     let database: TestDatabase;
     const nodes: Node[] = [];
-    const clients: Socket[] = [];
+    const clients = new TestSockets();
     // this test's own channels: other runs on the same Redis never see its rooms
     const key = `sfm-test-${randomUUID()}`;
 
@@ -42,7 +42,7 @@ describe.skipIf(!redisUrl)(
       }
     });
     afterAll(async () => {
-      for (const c of clients) c.disconnect();
+      clients.closeAll();
       for (const node of nodes) {
         await node.sockets.close();
         await node.app.close();
@@ -50,22 +50,8 @@ describe.skipIf(!redisUrl)(
       await database?.drop();
     });
 
-    const open = async (node: Node, token: string) => {
-      const socket = connect(node.url + CALLS_NAMESPACE, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      clients.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
-    const next = <T>(socket: Socket, event: string) =>
-      new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
+    const open = (node: Node, token: string) => clients.open(node.url + CALLS_NAMESPACE, { token });
+    const next = nextEvent;
 
     it('rings a volunteer on node B for a seeker on node A, connects them, relays their signalling and ends', async () => {
       const [a, b] = nodes as [Node, Node];
@@ -73,7 +59,7 @@ describe.skipIf(!redisUrl)(
       const volunteer = await registeredUser(a.app, '节点乙的志愿者');
       const volunteerSocket = await open(b, volunteer.token);
       const seekerSocket = await open(a, seeker.token);
-      const availability = next(volunteerSocket, 'availability');
+      const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);
       volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
       await availability;
 

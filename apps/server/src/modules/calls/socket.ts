@@ -71,6 +71,9 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
           cancelCall: ({ callId }) => service.cancel(userId, callId),
           setAvailability: async (choice) => {
             await service.setAvailability(me, deps.nodeId, choice);
+            // the page closed while this was saved: its presence row must not outlive it, or the
+            // volunteer would look online (and be rung on a dead socket instead of by push)
+            if (!client.connected) return service.socketGone(client.id);
             if (choice.available) client.join(rooms.available(userId));
             else client.leave(rooms.available(userId));
             client.emit('availability', choice);

@@ -1,27 +1,16 @@
 import { SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hearTones, startFakeWhisper } from '../../engines/asr/fake-whisper-server.ts';
 import { scene, silence, spoken } from '../../engines/asr/recognition-test-support.ts';
 import { defaultSpeechConfig } from '../../config/speech-config.ts';
+import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
 import { startListeningApp, type ListeningApp } from './speech-test-support.ts';
 
-const sockets: Socket[] = [];
-function connect(server: ListeningApp, auth: Record<string, string>, locale = 'zh-CN') {
-  const socket = io(`${server.url}${SPEECH_RECOGNITION_NAMESPACE}`, {
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { 'accept-language': locale },
-  });
-  sockets.push(socket);
-  return socket;
-}
-const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+const clients = new TestSockets();
+const connect = (server: ListeningApp, auth: Record<string, string>, locale = 'zh-CN') =>
+  clients.client(`${server.url}${SPEECH_RECOGNITION_NAMESPACE}`, auth, { 'accept-language': locale });
+const once = nextEvent;
+afterEach(() => clients.closeAll());
 
 describe('/speech without a recognizer', () => {
   let server: ListeningApp;

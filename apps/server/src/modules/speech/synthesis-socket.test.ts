@@ -1,34 +1,19 @@
 import { SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import { eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechTexts } from '../../db/schema.ts';
+import { connected, nextEvent, TestSockets } from '../../test/socket-clients.ts';
 import { probeAudio, startListeningApp, type ListeningApp } from './speech-test-support.ts';
 
 const SENTENCE = '前方五米有一个红绿灯，现在是红灯，请在路边等待。'; // 23 characters
 const LONG_TEXT = '这是一段很长的文字，用来测试停止和取消。'.repeat(30);
 
 let server: ListeningApp;
-const sockets: Socket[] = [];
-
-function connect(auth: Record<string, string> = { deviceId: 'test-device-0001', userType: 'temporary' }) {
-  const socket = io(`${server.url}${SPEECH_SYNTHESIS_NAMESPACE}`, {
-    auth,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-
-const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+const clients = new TestSockets();
+const connect = (auth: Record<string, string> = { deviceId: 'test-device-0001', userType: 'temporary' }) =>
+  clients.client(`${server.url}${SPEECH_SYNTHESIS_NAMESPACE}`, auth);
+const once = nextEvent;
 
 /** Every chunk of one text: collected until no chunk came for `quietMs`. */
 async function collect(socket: Socket, quietMs = 600): Promise<{ chunks: Buffer[]; firstMs: number }> {
@@ -65,7 +50,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  clients.closeAll();
   await server?.close();
 });
 
