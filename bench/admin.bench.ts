@@ -1,6 +1,6 @@
 /**
- * The back office at scale: each dashboard panel's answer time with 100,000 analyses and 10,000
- * users seeded (target ≤ 200 ms median on 2 cores), and the user app's initial JavaScript for
+ * The back office at scale: each dashboard panel's answer time with 100,000 analyses, 20,000 calls
+ * and 10,000 users seeded (target ≤ 200 ms median on 2 cores), and the user app's initial JavaScript for
  * /see-for-me with and without the admin area in the build (it must not grow because of it).
  * Prints numbers; not a pass/fail test. Run: `npm run bench:admin -w @sfm/bench`.
  */
@@ -24,6 +24,7 @@ import { repoRoot, startServer } from '../e2e/support/server.ts';
 
 const USERS = 10_000;
 const ANALYSES = 100_000;
+const CALLS = 20_000;
 const ROUNDS = 21;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -55,6 +56,17 @@ async function seed(dataDir: string): Promise<void> {
     await db.execute(sql`
       insert into speech_texts (created_at, characters)
       select now() - random() * interval '30 days', 20 from generate_series(1, 30000)`);
+    // ended calls (a seeker has one open call at most: none is left ringing or connected)
+    await db.execute(sql`
+      with u as (select array_agg(id) as ids from users)
+      insert into calls (created_at, seeker_id, language, status, seeker_socket, connected_at, ended_at)
+      select at, u.ids[1 + floor(random() * ${USERS})::int], 'zh', status, 'bench',
+        case when status = 'completed' then at + interval '20 seconds' end,
+        case when status = 'completed' then at + interval '20 seconds' + random() * interval '10 minutes'
+             else at + interval '1 minute' end
+      from (select now() - random() * interval '30 days' as at,
+              (array['completed', 'completed', 'completed', 'missed', 'cancelled', 'failed'])[1 + floor(random() * 6)::int] as status
+            from generate_series(1, ${CALLS})) c, u`);
     await db.execute(sql`vacuum analyze`);
     const tokens = new TokenService({
       secret: new Uint8Array(32),
@@ -66,7 +78,7 @@ async function seed(dataDir: string): Promise<void> {
       'bench-password-1',
     );
     console.log(
-      `seeded ${USERS} users, ${ANALYSES} analyses, 30000 spoken texts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `seeded ${USERS} users, ${ANALYSES} analyses, ${CALLS} calls, 30000 spoken texts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
     await database.close();
@@ -105,6 +117,7 @@ async function dashboard(): Promise<void> {
       ['analyses per day and scenario', adminEndpoints.dashboardAnalyses],
       ['latency per day (median, p95)', adminEndpoints.dashboardLatency],
       ['failures per day', adminEndpoints.dashboardFailures],
+      ['call outcomes and lengths per day', adminEndpoints.dashboardCalls],
       ['users page, sorted by analyses', adminEndpoints.users, '?sort=analyses'],
       ['users page, search', adminEndpoints.users, '?search=1234'],
     ];

@@ -9,18 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CALLS_NAMESPACE } from '@sfm/protocol';
-import { sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { connect } from '../apps/server/src/db/connect.ts';
-import { createLogger } from '../apps/server/src/logger.ts';
-import { systemClock } from '../apps/server/src/security/clock.ts';
-import { loadJwtSecret } from '../apps/server/src/security/secrets.ts';
-import { TokenService } from '../apps/server/src/security/token-service.ts';
 import { PHONE_VIEWPORT } from '../e2e/support/browser.ts';
 import { callStatus, received, recordPeers, registerWithRole } from '../e2e/support/calls.ts';
 import { launchWithCamera, makeTextImage } from '../e2e/support/camera.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { seedUsers } from './load/seed-users.ts';
 import { seedStorage } from '../e2e/support/session.ts';
 
 const VOLUNTEERS = 1000;
@@ -28,26 +22,6 @@ const SEEKERS = 200;
 const ROUNDS = 30;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (v: number) => `${v.toFixed(0)} ms`;
-
-/** Users made straight in the database and access tokens signed with the server's own secret. */
-async function seedUsers(dataDir: string, count: number, prefix: string): Promise<string[]> {
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
-  const database = await connect(config, createLogger('warn'), { attachToRunning: true });
-  try {
-    const { rows } = await database.db.execute<{ id: string }>(sql`
-      insert into users (phone, nickname, user_type)
-      select ${prefix} || lpad(g::text, 8, '0'), 'bench ' || g, 1 from generate_series(1, ${count}) g
-      returning id`);
-    const tokens = new TokenService({
-      secret: await loadJwtSecret(undefined, dataDir),
-      clock: systemClock,
-      ttlSeconds: { user: 3600, admin: 3600 },
-    });
-    return Promise.all(rows.map((r) => tokens.sign('user', r.id)));
-  } finally {
-    await database.close();
-  }
-}
 
 function open(server: RunningServer, token: string): Promise<Socket> {
   const socket = connectSocket(server.url + CALLS_NAMESPACE, {

@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
     await expectNoAxeViolations();
   });
 
-  it('creates an operator with a temporary password that signs in', async () => {
+  it('creates an operator whose temporary password signs in to nothing but changing it', async () => {
     await page.goto('/bme_admin/admins');
     await page.getByRole('button', { name: '新建管理员' }).click();
     const form = page.getByRole('dialog', { name: '新建管理员' });
@@ -202,12 +202,33 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
     await expectNoAxeViolations();
     await shown.getByRole('button', { name: '我已记下' }).click();
     await page.getByRole('row').filter({ hasText: 'bob' }).getByText('运营').waitFor();
-    const login = await fetch(server.url + endpoints.adminLogin.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bob', password }),
+
+    // bob signs in on his own phone: whatever he opens, he is asked for a password of his own first
+    const bob = await browser.newContext({
+      bypassCSP: true,
+      baseURL: server.url,
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
     });
-    expect(login.status).toBe(200);
+    try {
+      await seedStorage(bob, { privacyAccepted: true });
+      const phone = await bob.newPage();
+      await phone.goto('/bme_admin/users');
+      await phone.getByLabel('用户名').fill('bob');
+      await phone.getByLabel('密码', { exact: true }).fill(password);
+      await phone.getByRole('button', { name: '登录' }).click();
+      await phone.getByRole('heading', { level: 1, name: '修改密码' }).waitFor();
+      expect(phone.url()).toContain('/bme_admin/users');
+      await phone.getByText(/请先设置只有您知道的新密码/).waitFor();
+      await expectNoAxeViolationsAtRest(phone);
+      await phone.getByLabel('当前密码').fill(password);
+      await phone.getByLabel('新密码', { exact: true }).fill('bob-own-pass-1');
+      await phone.getByLabel('再次输入新密码').fill('bob-own-pass-1');
+      await phone.getByRole('button', { name: '保存新密码' }).click();
+      await phone.getByRole('heading', { level: 1, name: '用户管理' }).waitFor();
+    } finally {
+      await bob.close();
+    }
   });
 
   it.each([

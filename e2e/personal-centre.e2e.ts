@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AuthSession } from '@sfm/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenViaApi, createAdminWithCli } from './support/admin.ts';
 import { axeViolations, hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
@@ -121,6 +122,30 @@ describe.skipIf(!hasChromium)(
       } finally {
         await user.context.close();
         await admin.close();
+      }
+    });
+
+    it('an avatar chosen from a photo is downsized, shown with its name, and axe finds nothing', async () => {
+      const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c52' } })
+        .png()
+        .toBuffer();
+      const { context, page } = await open(await newUser());
+      try {
+        await page.goto('/profile');
+        await page.getByRole('img', { name: '我的默认头像' }).waitFor();
+        await page
+          .getByLabel('选择头像照片')
+          .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+        const avatar = page.getByRole('img', { name: '我的头像' });
+        await avatar.waitFor();
+        // the browser sent a small square, the server serves it back as that JPEG
+        await expect
+          .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBe(256);
+        expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(256);
+        await expectAccessible(page);
+      } finally {
+        await context.close();
       }
     });
 

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, noChromiumReason } from './support/browser.ts';
-import { callerContext, callStatus as status, callVolunteers, received, standBy } from './support/calls.ts';
+import {
+  callStatus as status,
+  callVolunteers,
+  received,
+  relayOnlyContext,
+  standBy,
+} from './support/calls.ts';
 import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { hasCoturn, noCoturnReason, startCoturn, type RunningTurn } from './support/coturn.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -36,11 +42,9 @@ describe.skipIf(skipReason !== '')(
       await turn?.stop();
     });
 
-    /** A user whose browser may use TURN relays only (iceTransportPolicy 'relay'), as behind a strict NAT. */
     async function relayOnly(nickname: string, userType: 0 | 1): Promise<Page> {
-      const context = await callerContext(browser, server.url, nickname, userType);
+      const context = await relayOnlyContext(browser, server.url, nickname, userType);
       contexts.push(context);
-      await context.addInitScript(() => localStorage.setItem('callIceTransport', 'relay'));
       return context.newPage();
     }
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointRoutesPlugin } from './build/endpoint-routes.ts';
+import { inlineEntryCss } from './build/inline-css.ts';
 import { loadingShell } from './build/loading-shell.ts';
 import { precacheScope } from './build/precache-scope.ts';
 import { precompress } from './build/precompress.ts';
@@ -102,11 +104,24 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+  // the protocol's zod-free part the first page needs: apart from its schemas, which load later
+  {
+    name: 'protocol-plain',
+    test: /[\\/]packages[\\/]protocol[\\/]src[\\/](plain\.ts|messages\.ts|messages[\\/](en|zh-CN)\.json)/,
+  },
   {
     name: 'i18n',
     test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
   },
 ];
+
+/**
+ * The protocol's modules only declare (schemas, constants, tables; the back office's entry adds its
+ * messages when imported): what a page does not use of them — above all the zod schemas, which keep
+ * zod itself in — is left out of its chunk. The rest of the graph keeps the default.
+ */
+const protocolSideEffects = (id: string) =>
+  /[\\/]packages[\\/]protocol[\\/]src[\\/]/.test(id) && !id.endsWith('admin-entry.ts') ? false : undefined;
 
 // `vite build --mode native` (npm run build:native) builds the Capacitor shell's web assets into
 // native/dist: no service worker (the shell's files are on the phone) and no precompressed copies.
@@ -114,15 +129,20 @@ export default defineConfig(({ mode }) => ({
   root,
   plugins: [
     react(),
+    endpointRoutesPlugin(),
     zodJitless(),
     loadingShell(zhCN.app.loading),
-    ...(mode === 'native' ? [nativeVariants()] : [...installableApp(), precompress()]),
+    ...(mode === 'native' ? [nativeVariants()] : [...installableApp(), inlineEntryCss(), precompress()]),
   ],
   build: {
     outDir: mode === 'native' ? 'native/dist' : 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunks and their static imports, for the first-download budget
+    // test (build/initial-load.test.ts); not precached, not linked from the app
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      treeshake: { moduleSideEffects: protocolSideEffects },
       output: {
         codeSplitting: {
           groups: VENDOR_CHUNKS.map((group, i) => ({ ...group, priority: VENDOR_CHUNKS.length - i })),

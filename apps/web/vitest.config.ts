@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { endpointRoutesPlugin } from './build/endpoint-routes.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), endpointRoutesPlugin()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -114,6 +114,25 @@ export async function callerContext(
   return context;
 }
 
+/** A user whose browser may use TURN relays only (iceTransportPolicy 'relay'), as behind a strict NAT. */
+export async function relayOnlyContext(
+  browser: Browser,
+  baseUrl: string,
+  nickname: string,
+  userType: UserType,
+): Promise<BrowserContext> {
+  const context = await callerContext(browser, baseUrl, nickname, userType);
+  await context.addInitScript(() => localStorage.setItem('callIceTransport', 'relay'));
+  return context;
+}
+
+/** The ICE username fragment of the page's newest peer connection: an ICE restart changes it. */
+export const iceUfrag = (page: Page): Promise<string | null> =>
+  page.evaluate(() => {
+    const peer = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1);
+    return /a=ice-ufrag:(\S+)/.exec(peer?.localDescription?.sdp ?? '')?.[1] ?? null;
+  });
+
 /** What the page said so far (recorded by instrumentSpeech). */
 export const spoken = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __spoken: { text: string }[] }).__spoken.map((s) => s.text));

@@ -15,6 +15,7 @@ export const noCoturnReason = `skipped: ${noCoturn}`;
 export interface RunningTurn {
   /** The TURN URL to give the server's ICE_SERVERS. */
   url: string;
+  port: number;
   /** coturn's static-auth-secret, to give the server's TURN_SECRET. */
   secret: string;
   stop(): Promise<void>;
@@ -44,10 +45,11 @@ const listening = (port: number) =>
 /**
  * A coturn on loopback as the README runs it for users behind NAT: `use-auth-secret` (TURN REST
  * credentials), relaying on 127.0.0.1, loopback peers allowed (the two browsers are on this machine).
+ * `again`: a new process on the port and secret of one stopped (the relay came back, its allocations lost).
  */
-export async function startCoturn(): Promise<RunningTurn> {
-  const port = await freePort();
-  const secret = randomBytes(24).toString('hex');
+export async function startCoturn(again?: { port: number; secret: string }): Promise<RunningTurn> {
+  const port = again?.port ?? (await freePort());
+  const secret = again?.secret ?? randomBytes(24).toString('hex');
   const dir = mkdtempSync(join(tmpdir(), 'sfm-turn-'));
   const child = spawn(
     TURNSERVER,
@@ -88,6 +90,7 @@ export async function startCoturn(): Promise<RunningTurn> {
   }
   return {
     url: `turn:127.0.0.1:${port}?transport=udp`,
+    port,
     secret,
     async stop() {
       if (child.exitCode === null) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findSuspectLines } from '../../apps/server/src/hostile/log-scan.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -10,10 +11,14 @@ export interface RunningServer {
   url: string;
   /** Every line the server printed so far (pino JSON lines). */
   logs: string[];
+  /** The server process (its embedded PostgreSQL is its child). */
+  pid: number;
+  /** The process's exit code (null: killed by a signal). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -36,10 +41,13 @@ export async function startServer(
   /**
    * lowPriority: the server (and every thread it starts) yields the CPU to anything else, for a
    * bench that measures the browser on the same machine, where a phone would not share it.
+   * processGroup: the server leads its own process group (its PostgreSQL and workers in it), for
+   * a test that kills them all at once as a crash would.
    */
-  options: { lowPriority?: boolean } = {},
+  options: { lowPriority?: boolean; processGroup?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // a suite may pick the port itself, when something must know the URL first (an OIDC redirect URI)
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = keepDataDir ?? mkdtempSync(join(tmpdir(), 'sfm-e2e-'));
   const command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
   const [file = '', ...args] = options.lowPriority ? ['nice', '-n', '19', ...command] : command;
@@ -56,6 +64,7 @@ export async function startServer(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.processGroup ?? false,
   });
   const logs: string[] = [];
   const collect = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -80,6 +89,8 @@ export async function startServer(
   return {
     url,
     logs,
+    pid: child.pid ?? 0,
+    exited,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGINT');
@@ -88,6 +99,9 @@ export async function startServer(
         clearTimeout(timer);
       }
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+      // the final check of every browser suite: its server logged no token, phone, photo or password
+      const leaks = findSuspectLines(logs);
+      if (leaks.length > 0) throw new Error(`the server logged secrets:\n${JSON.stringify(leaks, null, 2)}`);
     },
   };
 }
@@ -108,4 +122,22 @@ export async function waitForSmsCode(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no SMS code logged for ${phone.slice(-4)}`);
+}
+
+/**
+ * Polls readiness (GET /api/health/ready) until it answers 200; returns every refusal's catalogue
+ * error name on the way (a server that is live but still warming its engines says so).
+ */
+export async function waitUntilReady(server: RunningServer, timeoutMs = 90_000): Promise<string[]> {
+  const refusals: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${server.url}/api/health/ready`);
+    const body = (await res.json()) as { data: { error?: string } | null };
+    if (res.status === 200) return refusals;
+    refusals.push(`${res.status} ${body.data?.error ?? ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`server not ready in ${timeoutMs} ms:\n${server.logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

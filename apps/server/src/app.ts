@@ -16,6 +16,7 @@ import { IdentityResolver } from './http/identity.ts';
 import { Router } from './http/router.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
 import type { ModuleContext, ServerModule } from './module-context.ts';
 import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
@@ -28,6 +29,8 @@ import * as health from './modules/health/module.ts';
 import * as market from './modules/market/module.ts';
 import * as account from './modules/account/module.ts';
 import * as feedback from './modules/feedback/module.ts';
+import * as userPhotos from './modules/user-photos/module.ts';
+import * as socialLogin from './modules/social-login/module.ts';
 import { createPointsEconomy } from './modules/points/points-economy.ts';
 import * as points from './modules/points/module.ts';
 import * as site from './modules/site/module.ts';
@@ -64,6 +67,8 @@ const MODULES: readonly ServerModule[] = [
   market,
   account,
   feedback,
+  userPhotos,
+  socialLogin,
 ];
 
 export interface AppDeps {
@@ -89,6 +94,8 @@ export interface AppDeps {
    * starts; the app closes it when it closes.
    */
   speechSynthesizer?: SpeechSynthesizer;
+  /** main.ts's, which turns ready once the engines are warm; without one (a test) the app is ready at once. */
+  lifecycle?: ServerLifecycle;
 }
 
 /** Assembles the server: what every module shares, then the modules, each in its own scope. */
@@ -105,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // while closing, refuseWhileStopping answers with the catalogue's message instead of Fastify's own
+    return503OnClosing: false,
   });
   registerErrorHandler(app);
   await registerSecurity(app, config.corsOrigins);
@@ -138,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     db,
     dbMode: deps.dbMode,
+    lifecycle: deps.lifecycle ?? new ServerLifecycle('ready'),
     engines,
     security: { tokens, passwords: deps.passwordHasher ?? new PasswordHasher(), secret: deps.jwtSecret },
     audit: new AuditLog(db, clock),

@@ -19,6 +19,11 @@ import {
 } from './config/chat-config.ts';
 import { CALLS_CONFIG_DOCS, callsConfigOrThrow, type CallsConfig } from './config/calls-config.ts';
 import {
+  SOCIAL_LOGIN_CONFIG_DOCS,
+  socialLoginConfigOrThrow,
+  type SocialLoginConfig,
+} from './config/social-login-config.ts';
+import {
   PAYMENTS_CONFIG_DOCS,
   paymentsConfigOrThrow,
   type PaymentsConfig,
@@ -194,6 +199,7 @@ export const CONFIG_DOCS = {
   ],
   ...CALLS_CONFIG_DOCS,
   ...PAYMENTS_CONFIG_DOCS,
+  ...SOCIAL_LOGIN_CONFIG_DOCS,
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** Whether the runtime (and so PostgreSQL, which has the same IANA names) knows the zone. */
@@ -306,6 +312,8 @@ export interface Config {
   /** Which gateway takes the money for recharges and VIP plans. */
   payments: PaymentsConfig;
   chat: ChatConfig;
+  /** Third-party login (OpenID Connect); its `oidc` is null when not configured. */
+  socialLogin: SocialLoginConfig;
 }
 
 /** Problems of the S3 settings, as "path: message" lines like the schema's. */
@@ -371,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     speech: speechConfigOrThrow(present),
     calls: callsConfigOrThrow(present),
     payments: paymentsConfigOrThrow(present),
+    socialLogin: socialLoginConfigOrThrow(present),
     chat,
     visionRateLimitPerMinute: e.VISION_RATE_LIMIT_PER_MINUTE,
     imageUrlTtlSeconds: e.IMAGE_URL_TTL_SECONDS,

@@ -8,6 +8,7 @@ import type { Engines } from './engines/engines.ts';
 import type { IdentityResolver } from './http/identity.ts';
 import type { PointsEconomy } from './modules/points/points-economy.ts';
 import type { Router } from './http/router.ts';
+import type { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Clock } from './security/clock.ts';
 import type { PasswordHasher } from './security/password-hasher.ts';
@@ -38,6 +39,8 @@ export interface ModuleContext {
   clock: Clock;
   db: Database;
   dbMode: DatabaseMode;
+  /** Starting, ready or stopping: what readiness reports. */
+  lifecycle: ServerLifecycle;
   engines: Engines;
   /** Token signing, password hashing and the server secret that other keys derive from. */
   security: { tokens: TokenService; passwords: PasswordHasher; secret: Uint8Array };

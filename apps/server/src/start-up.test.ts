@@ -17,17 +17,25 @@ function deferred() {
 }
 
 describe('start-up order', () => {
-  it('warms speech before it listens, and the vision models only after both', async () => {
+  it('warms speech before it listens, the vision models after both, and is ready only then', async () => {
     const order: string[] = [];
     const speech = deferred();
+    const vision = deferred();
     const steps: StartUpSteps = {
       warmSpeech: () => {
         order.push('speech warm-up');
         return speech.promise.then(() => void order.push('speech warm'));
       },
       listen: async () => void order.push('listen'),
-      vision: { name: 'embedded', warmUp: async () => void order.push('vision warm-up') },
+      vision: {
+        name: 'embedded',
+        warmUp: () => {
+          order.push('vision warm-up');
+          return vision.promise.then(() => void order.push('vision warm'));
+        },
+      },
       logger: quietLogger(),
+      ready: () => void order.push('ready'),
     };
     const started = startUp(steps);
     await new Promise((r) => setTimeout(r, 20));
@@ -35,6 +43,9 @@ describe('start-up order', () => {
     speech.resolve();
     await started;
     expect(order).toEqual(['speech warm-up', 'speech warm', 'listen', 'vision warm-up']);
+    vision.resolve();
+    await vi.waitFor(() => expect(order.at(-1)).toBe('ready'));
+    expect(order.slice(-2)).toEqual(['vision warm', 'ready']);
   });
 
   it('still listens when the speech workers cannot start, and says so', async () => {
@@ -45,6 +56,7 @@ describe('start-up order', () => {
       listen,
       vision: { name: 'embedded', warmUp: async () => undefined },
       logger,
+      ready: () => undefined,
     });
     expect(listen).toHaveBeenCalledOnce();
     expect(logger.error).toHaveBeenCalledWith(
@@ -53,14 +65,17 @@ describe('start-up order', () => {
     );
   });
 
-  it('a vision warm-up failure is logged, not thrown', async () => {
+  it('a vision warm-up failure is logged, not thrown, and does not keep the server unready', async () => {
     const logger = quietLogger();
+    const ready = vi.fn();
     await startUp({
       warmSpeech: async () => undefined,
       listen: async () => undefined,
       vision: { name: 'embedded', warmUp: () => Promise.reject(new Error('model missing')) },
       logger,
+      ready,
     });
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledOnce());
     await vi.waitFor(() =>
       expect(logger.error).toHaveBeenCalledWith(
         { engine: 'embedded', reason: 'model missing' },
@@ -77,6 +92,7 @@ describe('start-up order', () => {
         listen: async () => undefined,
         vision: { name: 'embedded', warmUp: async () => undefined },
         logger: quietLogger(),
+        ready: () => undefined,
       });
       const startedAt = performance.now();
       const stream = synthesizer.stream('你好。', SynthesisOptions.parse({}), new AbortController().signal);

@@ -8,6 +8,11 @@ export interface StartUpSteps {
   listen(): Promise<void>;
   vision: Pick<VisionEngine, 'name' | 'warmUp'>;
   logger: Pick<Logger, 'info' | 'error'>;
+  /**
+   * Both engines have warmed, or failed to (logged; each retries at its first use, and the rest of
+   * the product works without them): readiness turns true.
+   */
+  ready(): void;
 }
 
 /**
@@ -16,9 +21,9 @@ export interface StartUpSteps {
  * make that first sentence late. So the workers warm before the port opens, and the vision
  * models — seconds of CPU — load only after, in the background; an analysis arriving meanwhile
  * waits for that same warm-up. A failed speech warm-up does not stop the start: the workers are
- * started again by the first text. Resolves once listening.
+ * started again by the first text. Resolves once listening; `ready` follows the vision warm-up.
  */
-export async function startUp({ warmSpeech, listen, vision, logger }: StartUpSteps): Promise<void> {
+export async function startUp({ warmSpeech, listen, vision, logger, ready }: StartUpSteps): Promise<void> {
   const speechStartedAt = Date.now();
   try {
     await warmSpeech();
@@ -31,12 +36,15 @@ export async function startUp({ warmSpeech, listen, vision, logger }: StartUpSte
   }
   await listen();
   const visionStartedAt = Date.now();
-  vision.warmUp().then(
-    () => logger.info({ engine: vision.name, ms: Date.now() - visionStartedAt }, 'vision engine ready'),
-    (err: unknown) =>
-      logger.error(
-        { engine: vision.name, reason: err instanceof Error ? err.message : String(err) },
-        'vision engine warm-up failed (retried at the next analysis)',
-      ),
-  );
+  vision
+    .warmUp()
+    .then(
+      () => logger.info({ engine: vision.name, ms: Date.now() - visionStartedAt }, 'vision engine ready'),
+      (err: unknown) =>
+        logger.error(
+          { engine: vision.name, reason: err instanceof Error ? err.message : String(err) },
+          'vision engine warm-up failed (retried at the next analysis)',
+        ),
+    )
+    .finally(ready);
 }

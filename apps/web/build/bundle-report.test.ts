@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gzipSize, initialLoad, moduleGroup, type ChunkInfo } from './bundle-report.ts';
+import { chunksFromManifest, gzipSize, initialLoad, moduleGroup, type ChunkInfo } from './bundle-report.ts';
 
 const chunk = (fileName: string, over: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
@@ -60,5 +60,32 @@ describe('initialLoad', () => {
 
   it('says so when no chunk is the page', () => {
     expect(() => initialLoad([chunk('index.js', { isEntry: true })], 'nope.tsx')).toThrow(/nope\.tsx/);
+  });
+});
+
+describe('chunksFromManifest', () => {
+  it("reads Vite's manifest: entries, pages by their source, static imports by file; no CSS", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-a.js', src: 'index.html', isEntry: true, imports: ['_react-b.js'] },
+      '_react-b.js': { file: 'assets/react-b.js' },
+      'src/features/see-for-me/see-for-me-page.tsx': {
+        file: 'assets/see-for-me-page-c.js',
+        src: 'src/features/see-for-me/see-for-me-page.tsx',
+        imports: ['_react-b.js'],
+      },
+      'style.css': { file: 'assets/index-d.css', src: 'style.css' },
+    };
+    const chunks = chunksFromManifest(manifest, (file) => `/* ${file} */`);
+    expect(chunks.map((c) => [c.fileName, c.isEntry, c.imports])).toEqual([
+      ['assets/index-a.js', true, ['assets/react-b.js']],
+      ['assets/react-b.js', false, []],
+      ['assets/see-for-me-page-c.js', false, ['assets/react-b.js']],
+    ]);
+    const load = initialLoad(chunks, 'see-for-me-page.tsx');
+    expect(load.chunks.map((c) => c.fileName).sort()).toEqual([
+      'assets/index-a.js',
+      'assets/react-b.js',
+      'assets/see-for-me-page-c.js',
+    ]);
   });
 });

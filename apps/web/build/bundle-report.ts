@@ -82,3 +82,32 @@ export function initialLoad(chunks: readonly ChunkInfo[], pageModule: string): I
       .sort((a, b) => b.gzipBytes - a.gzipBytes),
   };
 }
+
+/** An entry of Vite's build manifest (dist/.vite/manifest.json): a chunk, by its source. */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  /** Manifest keys of the chunks this one imports statically. */
+  imports?: string[];
+}
+
+/**
+ * The built chunks as the report reads them, from the manifest and the files themselves (`read`
+ * gives a file's text): what a test of the written build can size without building again.
+ */
+export function chunksFromManifest(
+  manifest: Record<string, ManifestChunk>,
+  read: (file: string) => string,
+): ChunkInfo[] {
+  return Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js'))
+    .map((chunk) => ({
+      fileName: chunk.file,
+      code: read(chunk.file),
+      isEntry: chunk.isEntry === true,
+      facadeModuleId: chunk.src ? `/${chunk.src}` : null,
+      imports: (chunk.imports ?? []).flatMap((key) => manifest[key]?.file ?? []),
+      modules: {},
+    }));
+}

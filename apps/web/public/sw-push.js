@@ -12,10 +12,10 @@ self.addEventListener('push', (event) => {
     ring = null;
   }
   if (!ring || ring.kind !== 'incomingCall') return;
-  const who = ring.seekerName || '有人';
+  // the words come written by the server, in the language of the volunteer's app
   event.waitUntil(
-    self.registration.showNotification('帮我看看：有人需要帮助', {
-      body: `${who} 正在求助，点按接听`,
+    self.registration.showNotification(ring.title, {
+      body: ring.body,
       tag: `call-${ring.callId}`,
       renotify: true,
       requireInteraction: true,

@@ -35,7 +35,7 @@ export type UserSettings = z.infer<typeof UserSettings>;
 const Rows = z.array(z.record(z.string(), z.unknown()));
 export const MyDataExport = z.object({
   exportedAt: z.string(),
-  profile: User.extend({ createdAt: z.string() }),
+  profile: User.extend({ createdAt: z.string(), avatarUrl: z.string().nullable() }),
   settings: UserSettings,
   points: z.object({
     account: z.record(z.string(), z.unknown()).nullable(),
@@ -52,6 +52,8 @@ export const MyDataExport = z.object({
   favourites: Rows,
   sceneReports: Rows,
   feedback: Rows,
+  /** Third-party logins bound to the account (provider, subject, when). */
+  identities: Rows,
 });
 export type MyDataExport = z.infer<typeof MyDataExport>;
 

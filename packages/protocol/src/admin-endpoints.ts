@@ -31,6 +31,7 @@ import {
   AdminCallsPage,
   AdminCallsQuery,
   AdminHandleCallReportRequest,
+  DashboardCalls,
 } from './calls-admin.ts';
 import { defineEndpoints } from './endpoints.ts';
 
@@ -73,6 +74,13 @@ export const adminEndpoints = defineEndpoints({
     access: 'admin',
     query: DateRangeQuery,
     data: DashboardFailures,
+  },
+  dashboardCalls: {
+    method: 'GET',
+    path: '/api/admin/dashboard/calls',
+    access: 'admin',
+    query: DateRangeQuery,
+    data: DashboardCalls,
   },
   users: {
     method: 'GET',

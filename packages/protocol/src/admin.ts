@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID } from './ids.ts';
 import { AdminRole } from './auth.ts';
 import { UserType } from './user.ts';
 
@@ -19,7 +20,6 @@ export type Day = z.infer<typeof Day>;
 // zod chunk (a shared vendor chunk) only for the back office's sake.
 /** An instant as `Date.toISOString()` writes it. */
 const Timestamp = z.string();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const Id = (error: `errors.${string}`) => z.string({ error }).regex(UUID, { error });
 const Count = z.number().int().min(0);
 
@@ -237,6 +237,7 @@ export const AuditAction = z.enum(
     'admin.disable',
     'admin.enable',
     'admin.reset_password',
+    'admin.change_password',
     'version.create',
     'version.update',
     'version.upload_apk',
@@ -296,6 +297,9 @@ export type AuditPage = z.infer<typeof AuditPage>;
 export const AuditAdmins = z.object({ items: z.array(z.object({ id: z.string(), username: z.string() })) });
 export type AuditAdmins = z.infer<typeof AuditAdmins>;
 
+/** Shown for an account without a phone (made by a social login and not bound to one yet). */
+export const NO_PHONE = '—';
+
 /** Keeps the first 3 and last 4 digits of a mainland mobile number. */
-export const maskPhone = (phone: string): string =>
-  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
+export const maskPhone = (phone: string | null): string =>
+  phone === null ? NO_PHONE : phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';

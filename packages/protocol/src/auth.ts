@@ -63,11 +63,28 @@ export const AdminLoginRequest = z.strictObject({
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 export const AdminSession = z.object({ token: z.string() });
+
+export const AdminPasswordChangeRequest = z
+  .strictObject({
+    currentPassword: z.string().min(1, { error: 'errors.password_required' }).max(128),
+    newPassword: Password,
+  })
+  .refine((r) => r.newPassword !== r.currentPassword, {
+    error: 'errors.password_unchanged',
+    path: ['newPassword'],
+  });
+export type AdminPasswordChangeRequest = z.infer<typeof AdminPasswordChangeRequest>;
 export type AdminSession = z.infer<typeof AdminSession>;
 /** super_admin: everything; operator: everything except the admins themselves. */
 export const AdminRole = z.enum(['super_admin', 'operator'], { error: 'errors.admin_role_invalid' });
 export type AdminRole = z.infer<typeof AdminRole>;
-export const AdminProfile = z.object({ id: z.string(), username: z.string(), role: AdminRole });
+export const AdminProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: AdminRole,
+  /** A password another admin made: nothing but changing it is open until then. */
+  mustChangePassword: z.boolean(),
+});
 export type AdminProfile = z.infer<typeof AdminProfile>;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

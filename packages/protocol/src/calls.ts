@@ -73,6 +73,8 @@ export const CallClientEvents = {
   declineCall: z.object({ callId: CallId }),
   signal: z.object({ callId: CallId, signal: CallSignal }),
   hangUp: z.object({ callId: CallId }),
+  /** A page whose socket dropped mid-call and came back: it takes its place in the call again. */
+  rejoinCall: z.object({ callId: CallId }),
 };
 
 /** `/call-operators`: what an operator's page emits. */
@@ -81,6 +83,7 @@ export const OperatorClientEvents = {
   acceptCall: z.object({ callId: CallId }),
   signal: z.object({ callId: CallId, signal: CallSignal }),
   hangUp: z.object({ callId: CallId }),
+  rejoinCall: z.object({ callId: CallId }),
 };
 
 /** Why a ringing phone stopped: another helper took the call, the seeker cancelled, time ran out. */
@@ -118,6 +121,8 @@ export const CallServerEvents = {
   callConnected: CallConnected,
   signal: z.object({ callId: CallId, signal: CallSignal }),
   callEnded: z.object({ callId: CallId, reason: CallEndReason }),
+  /** Both members: one of them came back on a new socket (the seeker restarts ICE if the media dropped). */
+  callRejoined: z.object({ callId: CallId }),
   queue: z.object({ calls: z.array(IncomingCall) }),
   error: z.object({ message: z.string() }),
 };
@@ -159,6 +164,20 @@ export const CallFeedbackRequest = z.strictObject({
 });
 export type CallFeedbackRequest = z.input<typeof CallFeedbackRequest>;
 
+/**
+ * A warning the back office gave this member after a report about one of their calls (the
+ * reporter is never named); the personal centre shows them, newest first.
+ */
+export const CallWarning = z.object({
+  callId: CallId,
+  callAt: Timestamp,
+  warnedAt: Timestamp,
+  reason: CallReportReason,
+});
+export type CallWarning = z.infer<typeof CallWarning>;
+export const CallWarnings = z.object({ items: z.array(CallWarning) });
+export type CallWarnings = z.infer<typeof CallWarnings>;
+
 /** Web Push: the server's VAPID public key (the browser's applicationServerKey). */
 export const PushKey = z.object({ publicKey: z.string() });
 export type PushKey = z.infer<typeof PushKey>;
@@ -171,11 +190,16 @@ export const PushSubscribeRequest = z.object({
 export type PushSubscribeRequest = z.infer<typeof PushSubscribeRequest>;
 export const PushUnsubscribeRequest = z.strictObject({ endpoint: z.string().max(2048) });
 
-/** What a ring's push message carries: the service worker shows it, a tap opens `url`. */
+/**
+ * What a ring's push message carries: the service worker shows `title` and `body` (written in the
+ * language of the volunteer's app when they subscribed), a tap opens `url`.
+ */
 export const CallPushPayload = z.object({
   kind: z.literal('incomingCall'),
   callId: CallId,
   seekerName: z.string(),
+  title: z.string(),
+  body: z.string(),
   url: z.string(),
 });
 export type CallPushPayload = z.infer<typeof CallPushPayload>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Access } from './plain.ts';
 import {
   AdminLoginRequest,
   AdminProfile,
+  AdminPasswordChangeRequest,
   AdminSession,
   AuthSession,
   LoginRequest,
@@ -33,24 +35,13 @@ import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
 import {
   CallFeedbackRequest,
   CallHistory,
+  CallWarnings,
   PushKey,
   PushSubscribeRequest,
   PushUnsubscribeRequest,
 } from './calls.ts';
 
-/**
- * Who may call an endpoint:
- * - public: anyone;
- * - identity: a registered user or a temporary device (deviceId header);
- * - user: a registered user's access token;
- * - admin: an admin token (a different audience: never a user token), any admin role;
- * - super_admin: an admin token of a super-admin (the admins' own management).
- */
-export type Access = 'public' | 'identity' | 'user' | 'admin' | 'super_admin';
-
-/** Whether an access level is one of the back office's (the admin token, never the user's). */
-export const isAdminAccess = (access: Access): access is 'admin' | 'super_admin' =>
-  access === 'admin' || access === 'super_admin';
+export { isAdminAccess, type Access } from './plain.ts';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -115,13 +106,30 @@ export const endpoints = defineEndpoints({
     body: AdminLoginRequest,
     data: AdminSession,
   },
-  adminMe: { method: 'GET', path: '/api/admin/me', access: 'admin', data: AdminProfile },
-  /** Readiness probe for load balancers and test harnesses. */
+  adminMe: { method: 'GET', path: '/api/admin/me', access: 'admin_self', data: AdminProfile },
+  adminChangePassword: {
+    method: 'POST',
+    path: '/api/admin/auth/password',
+    access: 'admin_self',
+    body: AdminPasswordChangeRequest,
+    data: z.null(),
+  },
+  /** Liveness: the process answers and its database too (test harnesses wait for it). */
   health: {
     method: 'GET',
     path: '/api/health',
     access: 'public',
     data: z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'external']) }),
+  },
+  /**
+   * Readiness, for load balancers: 200 once the database is migrated and the engines are warm,
+   * 503 (errors.server_starting / errors.server_stopping) before that and while shutting down.
+   */
+  healthReady: {
+    method: 'GET',
+    path: '/api/health/ready',
+    access: 'public',
+    data: z.object({ status: z.literal('ready'), db: z.enum(['embedded', 'external']) }),
   },
   visionAnalyze: {
     method: 'POST',
@@ -198,6 +206,7 @@ export const endpoints = defineEndpoints({
     body: CallFeedbackRequest,
     data: z.null(),
   },
+  callWarnings: { method: 'GET', path: '/api/calls/warnings', access: 'user', data: CallWarnings },
   callPushKey: { method: 'GET', path: '/api/calls/push/key', access: 'user', data: PushKey },
   callPushSubscribe: {
     method: 'POST',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoints.ts';
+import { UserPhotoData } from './user-photos.ts';
 
 /** The contact-us page's feedback (stored on the server, answered from the back office). */
 
@@ -20,6 +21,8 @@ export const SendFeedbackRequest = z.strictObject(
     text: FeedbackText,
     /** Whether we may contact the user at their phone about it. */
     contactConsent: z.boolean(),
+    /** An optional screenshot or photo of what the feedback is about (downsized by the client). */
+    photo: UserPhotoData.optional(),
   },
   { error: 'errors.unknown_field' },
 );

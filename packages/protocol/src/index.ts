@@ -12,5 +12,7 @@ export * from './calls.ts';
 export * from './market.ts';
 export * from './account.ts';
 export * from './feedback.ts';
+export * from './social-login.ts';
+export * from './user-photos.ts';
 export * from './endpoints.ts';
 export * from './messages.ts';

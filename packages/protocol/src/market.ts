@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoints.ts';
+import { SceneId, UUID } from './ids.ts';
 
 /**
  * The market of scenes (spec §1/§2 `/market`): a scene is a reusable way of looking, a prompt for
@@ -44,11 +45,7 @@ export const MARKET_PAGE_SIZE_MAX = 50;
 /** A list counts its matches up to this many: a broad search need not visit them all to count. */
 export const MARKET_COUNT_CAP = 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id is "no such scene", like an unknown one. */
-export const SceneId = z
-  .string({ error: 'errors.scene_not_found' })
-  .regex(UUID, { error: 'errors.scene_not_found' });
+export { SceneId };
 
 /** Plain text, one line: names and descriptions are shown as text, never as markup. */
 const oneLine = (required: `errors.${string}`, tooLong: `errors.${string}`, max: number) =>
@@ -185,14 +182,7 @@ export const SceneReportRequest = z.strictObject({
 });
 export type SceneReportRequest = z.infer<typeof SceneReportRequest>;
 
-/**
- * The analysis a scene asks for: its prompt goes to the vision engine as the question (scenario
- * `question`), whatever the camera behaviour; a spoken question of a `voice` scene follows it.
- */
-export function scenePrompt(prompt: string, spokenQuestion?: string): string {
-  const question = spokenQuestion?.trim();
-  return question ? `${prompt}\n用户的问题：${question}` : prompt;
-}
+export { scenePrompt } from './plain.ts';
 
 export const marketEndpoints = defineEndpoints({
   marketScenes: {

@@ -59,3 +59,17 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en' : DEFAULT_LOCALE;
 }
+
+/** A notification the server sends (a volunteer's push ring), by name in the catalogue's `notifications`. */
+export type NotificationName = keyof (typeof zhCN)['notifications'];
+
+/** A notification's text in `locale`, `{{name}}` placeholders filled. */
+export function notificationText(
+  name: NotificationName,
+  locale: Locale = DEFAULT_LOCALE,
+  params: Record<string, string | number> = {},
+): string {
+  return apiMessages[locale].notifications[name].replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
+    String(params[key] ?? ''),
+  );
+}

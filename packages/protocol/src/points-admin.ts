@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { UUID } from './ids.ts';
 import { Day, DateRangeQuery, ModerationReason } from './admin.ts';
 import { defineEndpoints } from './endpoints.ts';
 import { PointsDetails, PointsLogEntry, PointsRules } from './points.ts';
 
 /** The back office's part of the points economy (issue 11), exported by `@sfm/protocol/admin`. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UserId = z.string({ error: 'errors.user_not_found' }).regex(UUID, { error: 'errors.user_not_found' });
 
 /** The current rules, which version they are, and who saved them (null: the built-in defaults). */

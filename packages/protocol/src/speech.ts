@@ -34,9 +34,7 @@ export const SocketAuth = z.object({
 });
 export type SocketAuth = z.infer<typeof SocketAuth>;
 
-export const SPEECH_SYNTHESIS_NAMESPACE = '/speech-synthesis';
-export const SPEECH_RECOGNITION_NAMESPACE = '/speech';
-export const SOCKET_HEARTBEAT_MS = 30_000;
+export { SOCKET_HEARTBEAT_MS, SPEECH_RECOGNITION_NAMESPACE, SPEECH_SYNTHESIS_NAMESPACE } from './plain.ts';
 
 /** /speech-synthesis: what the client emits. */
 export const SynthesisClientEvents = {

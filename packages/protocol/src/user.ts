@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEECH_RATE_MAX, SPEECH_RATE_MIN } from './plain.ts';
 
 /** Mainland China mobile number: 11 digits starting 1[3-9]. */
 export const Phone = z
@@ -22,9 +23,7 @@ export const Nickname = z
 export const UserType = z.union([z.literal(0), z.literal(1)], { error: 'errors.user_type_invalid' });
 export type UserType = z.infer<typeof UserType>;
 
-export const SPEECH_RATE_MIN = 0.5;
-export const SPEECH_RATE_MAX = 3;
-export const SPEECH_RATE_DEFAULT = 1;
+export { SPEECH_RATE_DEFAULT, SPEECH_RATE_MAX, SPEECH_RATE_MIN } from './plain.ts';
 export const SpeechRate = z
   .number({ error: 'errors.speech_rate_invalid' })
   .min(SPEECH_RATE_MIN, { error: 'errors.speech_rate_invalid' })
@@ -32,7 +31,8 @@ export const SpeechRate = z
 
 export const User = z.object({
   id: z.string(),
-  phone: z.string(),
+  /** null: an account made by a social login, with no phone bound yet. */
+  phone: z.string().nullable(),
   nickname: z.string().nullable(),
   userType: UserType.nullable(),
   speechRate: z.number(),

@@ -36,15 +36,7 @@ export const AndroidLatest = z.object({
 });
 export type AndroidLatest = z.infer<typeof AndroidLatest>;
 
-/** Built-in fallbacks of spec §9. */
-export const DEFAULT_VERSION = { name: '1.0.0', code: 1 } as const;
-export const FALLBACK_BUILD_NUMBER = 100;
-
-/**
- * The release-note markdown file the download page renders (spec §7), written from the published
- * versions; 404 while none is published.
- */
-export const RELEASE_NOTES_PATH = '/api/version/release-notes.md';
+export { DEFAULT_VERSION, FALLBACK_BUILD_NUMBER, RELEASE_NOTES_PATH } from './plain.ts';
 
 /** Where a published version's uploaded APK is downloaded (byte ranges supported). */
 export const VERSION_APK_PATH = '/api/version/apk/:id/:file';

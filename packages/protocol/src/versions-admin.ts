@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { UUID } from './ids.ts';
 import { defineEndpoints } from './endpoints.ts';
 import { Platform, UpdateType } from './version.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VersionId = z
   .string({ error: 'errors.version_not_found' })
   .regex(UUID, { error: 'errors.version_not_found' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// the leaf module, not market.ts: market's endpoints import back into this one
+import { SceneId } from './ids.ts';
 
 /** Every scene mode of spec §2/§4. `move_lite` never reaches the server: it is sent as `move` + compression `lite`. */
 export const SceneMode = z.enum([
@@ -23,17 +25,7 @@ export type Scenario = z.infer<typeof Scenario>;
 export const CompressionPreset = z.enum(['high', 'standard', 'lite']);
 export type CompressionPreset = z.infer<typeof CompressionPreset>;
 
-/**
- * Spec §9 compression presets: the longest side in px and the JPEG quality (0..1). The web
- * captures with them and the server prepares photos for its engines with them.
- */
-export const COMPRESSION_PRESETS: Readonly<
-  Record<CompressionPreset, { readonly maxSide: number; readonly quality: number }>
-> = {
-  high: { maxSide: 1920, quality: 0.8 },
-  standard: { maxSide: 1120, quality: 0.8 },
-  lite: { maxSide: 140, quality: 0.8 },
-};
+export { COMPRESSION_PRESETS } from './plain.ts';
 
 /** Decoded image cap: 8 MB; base64 inflates by 4/3. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -48,6 +40,8 @@ export const AnalyzeRequest = z.strictObject({
   scenario: Scenario,
   prompt: z.string().max(2000, { error: 'errors.prompt_too_long' }).optional(),
   compression: CompressionPreset.optional(),
+  /** The market scene asking (its prompt is in `prompt`): priced as a scene analysis. */
+  sceneId: SceneId.optional(),
 });
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 

@@ -15,6 +15,11 @@ export interface CallsConfig {
   /** Seconds a call waits in the operators' queue before the seeker is told no one answered. */
   operatorSeconds: number;
   requestsPerMinute: number;
+  /**
+   * Seconds a call survives a member's lost socket (a network change): the same member reconnecting
+   * in that time rejoins it; after it the other member is told the call ended. 0: ended at once.
+   */
+  reconnectGraceSeconds: number;
   /** STUN and TURN URLs handed to the browsers (none: host candidates only, fine on one network). */
   iceUrls: string[];
   /** coturn's `static-auth-secret` (use-auth-secret): time-limited TURN credentials are minted from it. */
@@ -34,6 +39,7 @@ const CallsEnv = z.object({
   CALL_VOLUNTEER_SECONDS: positiveInt.default(60),
   CALL_OPERATOR_SECONDS: positiveInt.default(120),
   CALL_RATE_LIMIT_PER_MINUTE: positiveInt.default(6),
+  CALL_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   ICE_SERVERS: z
     .string()
     .trim()
@@ -71,6 +77,10 @@ export const CALLS_CONFIG_DOCS = {
     "Seconds a call waits in the operators' queue before the seeker hears that no volunteer answered.",
   ],
   CALL_RATE_LIMIT_PER_MINUTE: ['6', 'Video call requests per minute per user.'],
+  CALL_RECONNECT_GRACE_SECONDS: [
+    '5',
+    "Seconds a call survives a member's dropped connection (a network change): reconnecting in that time rejoins the call, after it the other member is told it ended. A closed tab ends it at once. 0 → no grace.",
+  ],
   ICE_SERVERS: [
     '(unset)',
     'Comma-separated STUN/TURN URLs for video calls (e.g. `stun:turn.example.com:3478,turn:turn.example.com:3478?transport=udp`); unset → direct connections only.',
@@ -108,6 +118,7 @@ function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfi
     volunteerSeconds: e.CALL_VOLUNTEER_SECONDS,
     operatorSeconds: e.CALL_OPERATOR_SECONDS,
     requestsPerMinute: e.CALL_RATE_LIMIT_PER_MINUTE,
+    reconnectGraceSeconds: e.CALL_RECONNECT_GRACE_SECONDS,
     iceUrls: e.ICE_SERVERS,
     turnSecret: e.TURN_SECRET,
     turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL_SECONDS,

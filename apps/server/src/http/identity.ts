@@ -15,7 +15,7 @@ export const rateLimitKey = (identity: UserIdentity | DeviceIdentity): string =>
 /** Who an endpoint with that access level is guaranteed to be talking to. */
 export type IdentityFor<A extends Access> = A extends 'user'
   ? UserIdentity
-  : A extends 'admin' | 'super_admin'
+  : A extends 'admin' | 'super_admin' | 'admin_self'
     ? AdminIdentity
     : A extends 'identity'
       ? UserIdentity | DeviceIdentity
@@ -42,11 +42,17 @@ const tokenInvalid = () => new AppError(401, 'errors.token_invalid');
  * The accounts behind valid tokens, asked on every request that carries one: a ban or a disabled
  * admin takes effect at the next request, on every node, without waiting for the token to expire.
  */
+export interface AdmittedAdmin {
+  role: AdminRole;
+  /** Another admin chose the password: only `admin_self` endpoints are open until it is replaced. */
+  mustChangePassword: boolean;
+}
+
 export interface AccountChecks {
   /** Resolves when the user may go on (and notes the activity); throws the refusal otherwise. */
   admitUser(userId: string): Promise<void>;
   /** The admin's role; throws the refusal for a disabled or deleted admin. */
-  admitAdmin(adminId: string): Promise<AdminRole>;
+  admitAdmin(adminId: string): Promise<AdmittedAdmin>;
 }
 
 /**
@@ -69,12 +75,16 @@ export class IdentityResolver {
       case 'public':
         return null;
       case 'admin':
-      case 'super_admin': {
+      case 'super_admin':
+      case 'admin_self': {
         const token = bearerToken(headers);
         if (!token) throw unauthorized();
         const adminId = await this.tokens.verify('admin', token);
         if (!adminId) throw tokenInvalid();
-        const role = await this.accounts.admitAdmin(adminId);
+        const { role, mustChangePassword } = await this.accounts.admitAdmin(adminId);
+        if (mustChangePassword && access !== 'admin_self') {
+          throw new AppError(403, 'errors.admin_password_change_required');
+        }
         if (access === 'super_admin' && role !== 'super_admin') throw new AppError(403, 'errors.forbidden');
         return { kind: 'admin', adminId, role };
       }

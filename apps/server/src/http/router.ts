@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../app-error.ts';
+import { nulTextPath } from './nul-text.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { IdentityFor, IdentityResolver } from './identity.ts';
 
@@ -66,10 +67,14 @@ function validationError(error: z.ZodError): AppError {
   if (issue.code === 'invalid_type' && issue.input === undefined && field && key === 'errors.validation') {
     key = 'errors.field_required';
   }
-  return new AppError(400, key, { field }, { field });
+  // an upload over its size cap (a photo's `*_too_large`) is refused like a body over the limit
+  const status = issue.code === 'too_big' && key.endsWith('_too_large') ? 413 : 400;
+  return new AppError(status, key, { field }, { field });
 }
 
 function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nul = nulTextPath(value);
+  if (nul !== null) throw new AppError(400, 'errors.validation', { field: nul }, { field: nul });
   const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

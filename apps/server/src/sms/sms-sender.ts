@@ -1,3 +1,4 @@
+import { maskPhone } from '@sfm/protocol/admin';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -5,9 +6,6 @@ import type { Config } from '../config.ts';
 export interface SmsSender {
   send(phone: string, code: string): Promise<void>;
 }
-
-/** 13800138000 → 138****8000: enough to tell numbers apart in a log without keeping them. */
-export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
 /**
  * The embedded sender: writes the code to the server log. A deliberate exception to "no secrets in

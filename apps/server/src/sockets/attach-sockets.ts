@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import type { AppError } from '../app-error.ts';
 import type { RedisAdapter } from './redis-adapter.ts';
 import { SocketRouter, type SocketRouterDeps } from './socket-router.ts';
 
@@ -8,6 +9,8 @@ export interface AttachedSockets {
   io: Server;
   /** Resolves when every namespace's engines are warm. */
   ready(): Promise<void>;
+  /** Tells every client of this node why its connection is about to close (see SocketRouter.farewell). */
+  farewell(error: AppError): void;
   /** Disconnects every socket; the HTTP server is left to Fastify. */
   close(): Promise<void>;
 }
@@ -62,7 +65,8 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
   });
   const router = routers.get(app);
   if (!router) throw new Error('attachSockets needs an app built by buildApp');
-  const { ready } = router.attach(io);
+  const redis = options.redis;
+  const { ready } = router.attach(io, redis ? { othersReachable: () => redis.connected() } : {});
   const close = async () => {
     io.disconnectSockets(true);
     io.engine.close();
@@ -75,5 +79,5 @@ export function attachSockets(app: FastifyInstance, options: AttachSocketsOption
   } catch {
     // already started
   }
-  return { io, ready, close };
+  return { io, ready, farewell: (error) => router.farewell(error), close };
 }

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError } from '../app-error.ts';
+import { nulTextPath } from '../http/nul-text.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import {
   rateLimitKey,
   type AdminIdentity,
@@ -53,8 +55,8 @@ export type SocketHandlers<S extends EventSchemas> = {
 
 export interface SocketConnection<S extends EventSchemas> {
   on: SocketHandlers<S>;
-  /** The client left (or the server is closing). */
-  disconnect?(): void;
+  /** The client left (or the server is closing); `reason` is socket.io's (e.g. 'ping timeout'). */
+  disconnect?(reason: string): void;
 }
 
 /**
@@ -118,6 +120,12 @@ export class SocketRouter {
 
   constructor(private readonly deps: SocketRouterDeps) {}
 
+  /**
+   * Whether rooms reach the sockets of the other nodes now: always on a single node, and with the
+   * Redis adapter while its connection is up.
+   */
+  othersReachable: () => boolean = () => true;
+
   namespace<S extends EventSchemas, I extends ClientIdentity = SocketIdentity>(
     definition: SocketNamespace<S, I>,
   ): void {
@@ -135,8 +143,17 @@ export class SocketRouter {
             const to = nsp.to(rooms);
             void (except ? to.except(except) : to).emit(event, data);
           },
-          join: (target, room) => nsp.in(target).socketsJoin(room),
-          clear: (room) => nsp.in(room).socketsLeave(room),
+          // the Redis adapter applies a join or leave on every node, this one included, only once its
+          // message comes back from Redis: this node's own sockets are moved at once, so that they
+          // keep working (and without delay) whatever Redis does
+          join: (target, room) => {
+            nsp.local.in(target).socketsJoin(room);
+            nsp.in(target).socketsJoin(room);
+          },
+          clear: (room) => {
+            nsp.local.in(room).socketsLeave(room);
+            nsp.in(room).socketsLeave(room);
+          },
         });
       },
     });
@@ -146,8 +163,9 @@ export class SocketRouter {
    * Sets up every namespace on socket.io and starts warming their engines in the background;
    * `ready()` resolves once they are warm (work arriving earlier just waits longer).
    */
-  attach(io: Server): { ready(): Promise<void> } {
+  attach(io: Server, options: { othersReachable?: () => boolean } = {}): { ready(): Promise<void> } {
     const { logger } = this.deps;
+    if (options.othersReachable) this.othersReachable = options.othersReachable;
     for (const namespace of this.registered) {
       namespace.setUp(io);
       void namespace
@@ -166,7 +184,25 @@ export class SocketRouter {
    * banned or deleted account must not keep a connection it opened before.
    */
   disconnectUser(userId: string): void {
-    for (const nsp of this.namespaces) nsp.in(userRoom(userId)).disconnectSockets(true);
+    for (const nsp of this.namespaces) {
+      // this node's at once (see join above), every other node's through the adapter
+      nsp.local.in(userRoom(userId)).disconnectSockets(true);
+      nsp.in(userRoom(userId)).disconnectSockets(true);
+    }
+  }
+
+  /**
+   * Tells every client connected to this node, in its language, why its connection is about to
+   * close (the server is stopping): a speech stream cut off without a word would leave a blind
+   * user guessing. The `error {message}` event every namespace already speaks.
+   */
+  farewell(error: AppError): void {
+    for (const nsp of this.namespaces) {
+      for (const socket of nsp.sockets.values()) {
+        const { locale } = socket.data as ClientContext;
+        socket.emit('error', { message: translateMessage(error.key, locale, error.params) });
+      }
+    }
   }
 
   /**
@@ -193,7 +229,12 @@ export class SocketRouter {
       socket.data = context;
       next();
     } catch (err) {
-      const key = err instanceof AppError ? err.key : 'errors.internal';
+      const key =
+        err instanceof AppError
+          ? err.key
+          : isDatabaseUnavailable(err)
+            ? 'errors.service_unavailable'
+            : 'errors.internal';
       const refusal = new Error(translateMessage(key, locale)) as Error & { data?: unknown };
       refusal.data = { error: key.replace(/^errors\./, '') };
       next(refusal);
@@ -212,7 +253,11 @@ export class SocketRouter {
     const dropped = new Set<keyof S>(definition.dropMalformed ?? []);
     const failed = (err: unknown) => {
       if (err instanceof AppError) client.fail(err);
-      else logger.error({ err }, `${definition.label} socket handler failed`);
+      // the database restarting: the user hears so (and retries), the log gets one line, no stack
+      else if (isDatabaseUnavailable(err)) {
+        logger.warn({ reason: (err as Error).message }, `${definition.label}: database unavailable`);
+        client.fail(databaseUnavailable());
+      } else logger.error({ err }, `${definition.label} socket handler failed`);
     };
     for (const event of Object.keys(definition.events) as (keyof S & string)[]) {
       const schema = definition.events[event] as S[typeof event];
@@ -220,7 +265,8 @@ export class SocketRouter {
       socket.on(event as string, (payload: unknown) => {
         // an event sent without a payload is an empty one
         const parsed = schema.safeParse(payload ?? {});
-        if (!parsed.success) {
+        // a NUL in a string is malformed too: the database could not store it (see nulTextPath)
+        if (!parsed.success || nulTextPath(parsed.data) !== null) {
           if (!dropped.has(event)) client.fail(new AppError(400, 'errors.validation'));
           return;
         }
@@ -231,7 +277,7 @@ export class SocketRouter {
         }
       });
     }
-    socket.on('disconnect', () => connection.disconnect?.());
+    socket.on('disconnect', (reason) => connection.disconnect?.(reason));
   }
 
   private clientOf<I extends ClientIdentity>(socket: Socket, label: string): SocketClient<I> {

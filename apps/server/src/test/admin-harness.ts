@@ -22,6 +22,7 @@ export async function signedInAdmin(t: TestApp, role: AdminRole = 'super_admin')
   const row = await new AdminRepo(t.database.db).insert({
     username,
     passwordHash: await hasher.hash(password),
+    passwordTemporary: false,
     role,
   });
   if (!row) throw new Error(`admin ${username} exists already`);

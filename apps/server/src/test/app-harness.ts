@@ -12,6 +12,8 @@ import { createLogger } from '../logger.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { FakeVisionEngine } from '../engines/vision/fake-vision-engine.ts';
 import type { VisionEngine } from '../engines/vision/vision-engine.ts';
+import type { SpeechSynthesizer } from '../engines/tts/speech-synthesizer.ts';
+import type { ServerLifecycle } from '../lifecycle/server-lifecycle.ts';
 import type { ImageStore } from '../storage/image-store.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -74,6 +76,10 @@ export interface TestAppOptions {
   /** Defaults to a FakeVisionEngine (fast, deterministic). */
   visionEngine?: VisionEngine;
   imageStore?: ImageStore;
+  /** Defaults to one that is ready at once. */
+  lifecycle?: ServerLifecycle;
+  /** Defaults from the config (the embedded engine). */
+  speechSynthesizer?: SpeechSynthesizer;
 }
 
 /** The server secret of every test app (keys derived from it, e.g. a gateway's, can be rebuilt by a test). */
@@ -105,6 +111,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordHasher: hasher,
     visionEngine: vision,
     imageStore: options.imageStore,
+    lifecycle: options.lifecycle,
+    speechSynthesizer: options.speechSynthesizer,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cluster = await startEmbeddedPostgres({
     dir: path.join(dir, 'pg'),
     passwordFile: path.join(dir, 'pg-password'),
+    ownerLockFile: path.join(dir, 'pg-owner.json'),
     port: 0,
     logger,
   }).catch(async (err: unknown) => {

@@ -1,7 +1,4 @@
 import {
-  ApiError,
-  endpoints,
-  envelope,
   IdentityHeader,
   isAdminAccess,
   type ApiErrorData,
@@ -14,6 +11,9 @@ import {
   type Endpoints,
 } from '@sfm/protocol';
 import { getDeviceId } from '../session/device-id.ts';
+import type { EndpointRoute } from './endpoint-route.ts';
+import { endpointRoutes } from './endpoint-routes.ts';
+import { loadProtocolSchemas, type ProtocolSchemas } from './protocol-schemas.ts';
 import { useSession } from '../session/session-store.ts';
 import { apiText, currentLocale, tr } from '../i18n/index.ts';
 import { announce } from '../ui/announcer.tsx';
@@ -80,23 +80,42 @@ export type EndpointArgs<E extends Endpoint> =
     : [input: InputOf<E>, options?: CallOptions];
 type CallArgs<N extends EndpointName> = EndpointArgs<Endpoints[N]>;
 
-/** Calls that never trigger the refresh dance on 401: the auth calls themselves. */
-const AUTH_CALLS: ReadonlySet<Endpoint> = new Set<Endpoint>([
-  endpoints.register,
-  endpoints.login,
-  endpoints.smsSend,
-  endpoints.smsLogin,
-  endpoints.verifyToken,
-  endpoints.refreshToken,
-  endpoints.logout,
-  endpoints.adminLogin,
-]);
+/** Calls that never trigger the refresh dance on 401: the auth calls themselves (by path). */
+const AUTH_CALLS: ReadonlySet<string> = new Set(
+  (
+    [
+      'register',
+      'login',
+      'smsSend',
+      'smsLogin',
+      'verifyToken',
+      'refreshToken',
+      'logout',
+      'adminLogin',
+    ] as const
+  ).map((name) => endpointRoutes[name].path),
+);
+
+/**
+ * What checks a call's answer: the protocol's envelope and error schemas and the endpoint's `data`
+ * schema. They load beside the request (zod is not in the first download), never after it.
+ */
+type AnswerCheck = Promise<[ProtocolSchemas, Endpoint['data']]>;
+
+function answerCheck(dataSchema: (protocol: ProtocolSchemas) => Endpoint['data']): AnswerCheck {
+  const check = loadProtocolSchemas().then(
+    (protocol) => [protocol, dataSchema(protocol)] as [ProtocolSchemas, Endpoint['data']],
+  );
+  // awaited only when an answer came; a request that failed first must not leave it unhandled
+  check.catch(() => undefined);
+  return check;
+}
 
 function failure(code: number, key: string, message?: string): ApiFailure {
   return { ok: false, code, message: message ?? apiText(key), data: { error: key } };
 }
 
-function identityHeaders(endpoint: Endpoint): Record<string, string> {
+function identityHeaders(endpoint: EndpointRoute): Record<string, string> {
   const { token, adminToken } = useSession.getState();
   // admin calls carry the admin token alone: the server reads a `token` header first, so a user
   // token beside it would be taken for the admin's
@@ -108,7 +127,7 @@ function identityHeaders(endpoint: Endpoint): Record<string, string> {
     : { [IdentityHeader.deviceId]: getDeviceId(), [IdentityHeader.userType]: 'temporary' };
 }
 
-function buildUrl(endpoint: Endpoint, input: unknown): string {
+function buildUrl(endpoint: EndpointRoute, input: unknown): string {
   if (!endpoint.query || input == null || typeof input !== 'object') return endpoint.path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
@@ -121,7 +140,8 @@ function buildUrl(endpoint: Endpoint, input: unknown): string {
 
 /** One HTTP exchange: no 401 handling here. Builds the request synchronously (headers of *now*). */
 function send<E extends Endpoint>(
-  endpoint: E,
+  endpoint: EndpointRoute,
+  check: AnswerCheck,
   input: unknown,
   options: CallOptions = {},
 ): Promise<AnswerOf<E>> {
@@ -136,11 +156,11 @@ function send<E extends Endpoint>(
     body = JSON.stringify(input ?? {});
   }
   const url = buildUrl(endpoint, input);
-  return exchange(endpoint, url, { method: endpoint.method, headers, body }, options);
+  return exchange(check, url, { method: endpoint.method, headers, body }, options);
 }
 
 async function exchange<E extends Endpoint>(
-  endpoint: E,
+  check: AnswerCheck,
   url: string,
   init: { method: string; headers: Record<string, string>; body: string | undefined },
   options: CallOptions,
@@ -172,10 +192,14 @@ async function exchange<E extends Endpoint>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-  return interpret(endpoint, status, text);
+  return interpret(check, status, text);
 }
 
-function interpret<E extends Endpoint>(endpoint: E, status: number, text: string): AnswerOf<E> {
+async function interpret<E extends Endpoint>(
+  check: AnswerCheck,
+  status: number,
+  text: string,
+): Promise<AnswerOf<E>> {
   if (!text.trim()) return failure(status >= 400 ? status : 502, 'errors.internal', tr('network.empty'));
   let json: unknown;
   try {
@@ -187,8 +211,16 @@ function interpret<E extends Endpoint>(endpoint: E, status: number, text: string
       status >= 400 ? undefined : tr('network.invalid'),
     );
   }
+  let protocol: ProtocolSchemas;
+  let data: Endpoint['data'];
+  try {
+    [protocol, data] = await check;
+  } catch (error) {
+    // the schemas' chunk did not download: as much a network failure as the request's own
+    throw new NetworkError('network', { cause: error });
+  }
   if (status >= 200 && status < 300) {
-    const parsed = envelope(endpoint.data).safeParse(json);
+    const parsed = protocol.envelope(data).safeParse(json);
     if (parsed.success && parsed.data.code === 200) {
       return {
         ok: true,
@@ -199,7 +231,7 @@ function interpret<E extends Endpoint>(endpoint: E, status: number, text: string
     }
     if (!parsed.success) return failure(502, 'errors.internal', tr('network.invalid'));
   }
-  const error = ApiError.safeParse(json);
+  const error = protocol.ApiError.safeParse(json);
   if (error.success) return { ok: false, ...error.data };
   const message =
     json && typeof json === 'object' && 'message' in json && typeof json.message === 'string'
@@ -221,7 +253,13 @@ async function doRefresh(): Promise<RefreshOutcome> {
   const { refreshToken } = useSession.getState();
   if (!refreshToken) return 'rejected';
   try {
-    const answer = await send(endpoints.refreshToken, { refreshToken });
+    const answer = await send<Endpoints['refreshToken']>(
+      endpointRoutes.refreshToken,
+      byName('refreshToken'),
+      {
+        refreshToken,
+      },
+    );
     if (answer.ok) {
       useSession.getState().setTokens(answer.data);
       return 'refreshed';
@@ -263,20 +301,30 @@ function endBannedSession(answer: ApiFailure): void {
 /** Calls an endpoint of any table of the protocol (`endpoints`, or the back office's `adminEndpoints`). */
 function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<AnswerOf<E>> {
   const [input, options] = args;
-  return withSession(endpoint, () => send(endpoint, input, options));
+  return withSession(endpoint, () =>
+    send(
+      endpoint,
+      answerCheck(() => endpoint.data),
+      input,
+      options,
+    ),
+  );
 }
+
+/** The check of an answer of the protocol's table, by the endpoint's name. */
+const byName = (name: EndpointName) => answerCheck((protocol) => protocol.endpoints[name].data);
 
 /**
  * One attempt, and on a 401 the session's answer to it: a banned account ends the session, an
  * expired token is refreshed once and the attempt made again, a refused refresh ends the session.
  */
-async function withSession<E extends Endpoint, A extends { ok: true; code: number }>(
-  endpoint: E,
+async function withSession<A extends { ok: true; code: number }>(
+  endpoint: EndpointRoute,
   attempt: () => Promise<A | ApiFailure>,
 ): Promise<A | ApiFailure> {
   const tokenUsed = useSession.getState().token;
   const answer = await attempt();
-  if (answer.code !== 401 || AUTH_CALLS.has(endpoint) || isAdminAccess(endpoint.access)) return answer;
+  if (answer.code !== 401 || AUTH_CALLS.has(endpoint.path) || isAdminAccess(endpoint.access)) return answer;
   if (!answer.ok && answer.data?.error === 'account_banned') {
     endBannedSession(answer);
     return answer;
@@ -358,14 +406,20 @@ function stream<E extends Endpoint>(
         events: sseEvents<EndpointData<E>>(response.body, endpoint.data),
       };
     }
-    const answer = interpret(endpoint, response.status, await response.text());
+    const answer = await interpret(
+      answerCheck(() => endpoint.data),
+      response.status,
+      await response.text(),
+    );
     return answer.ok ? failure(502, 'errors.internal', tr('network.invalid')) : answer;
   });
 }
 
 /** Calls an endpoint of the protocol's table by its name. */
 function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ApiAnswer<N>> {
-  return request(endpoints[name], ...args);
+  const [input, options] = args;
+  const route = endpointRoutes[name];
+  return withSession(route, () => send<Endpoints[N]>(route, byName(name), input, options));
 }
 
 /** The one HTTP client of the app, typed by the protocol's endpoint tables. */

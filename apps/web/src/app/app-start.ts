@@ -1,5 +1,5 @@
 import { api, refreshSession, type RefreshOutcome } from '../api/http-client.ts';
-import { ensureDeviceId, logout, useSession } from '../session/index.ts';
+import { checkStoredUser, ensureDeviceId, logout, useSession } from '../session/index.ts';
 import { resolveSpeakWithScreenReaderDefault } from '../features/speech/index.ts';
 import { tr } from '../i18n/index.ts';
 import { announce } from '../ui/announcer.tsx';
@@ -27,6 +27,8 @@ async function verify(token: string): Promise<VerifyOutcome> {
  */
 export async function runAppStart(): Promise<void> {
   ensureDeviceId();
+  // beside the first call: the schemas it needs are the same download
+  const userChecked = checkStoredUser().catch(() => undefined);
   const { token } = useSession.getState();
   if (token) {
     const verified = await verify(token);
@@ -42,6 +44,7 @@ export async function runAppStart(): Promise<void> {
       navigateTo(routes.home);
     }
   }
+  await userChecked;
   useSession.getState().markInitialized();
 }
 

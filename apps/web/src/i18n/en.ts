@@ -1,6 +1,7 @@
 import { callsEn } from './calls/en.ts';
 import { downloadEn } from './download/en.ts';
 import { personalEn } from './personal/en.ts';
+import { socialLoginEn } from './social-login/en.ts';
 import type { Messages } from './zh-CN.ts';
 
 export const en: Messages = {
@@ -36,6 +37,7 @@ export const en: Messages = {
   },
   download: downloadEn,
   personal: personalEn,
+  socialLogin: socialLoginEn,
   calls: callsEn,
   home: {
     title: 'See for me',
@@ -303,6 +305,7 @@ export const en: Messages = {
     whoTitle: 'My account',
     nickname: 'Nickname: {{name}}',
     phone: 'Phone number: {{phone}}',
+    noPhone: 'Phone number: not bound yet',
     role: 'Role: {{role}}',
     changeRole: 'Change role',
     speechTitle: 'Speech',

@@ -2,7 +2,6 @@ import { apiMessages, DEFAULT_LOCALE, translateMessage, type Locale } from '@sfm
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { platform } from '../platform/index.ts';
-import { en } from './en.ts';
 import { zhCN } from './zh-CN.ts';
 
 const LANG_STORAGE_KEY = 'lang';
@@ -20,15 +19,13 @@ function storedLocale(): Locale {
 
 export const i18n: I18n = i18next.createInstance();
 
+// zh-CN, the default, is in the first download; another language loads when it is chosen (or was)
 void i18n.use(initReactI18next).init({
-  lng: storedLocale(),
+  lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...SUPPORTED_LOCALES],
   // server error keys ("errors.phone_invalid") share the protocol catalogue
-  resources: {
-    'zh-CN': { translation: zhCN, api: apiMessages['zh-CN'] },
-    en: { translation: en, api: apiMessages.en },
-  },
+  resources: { 'zh-CN': { translation: zhCN, api: apiMessages['zh-CN'] } },
   ns: ['translation', 'api'],
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
@@ -43,6 +40,30 @@ function syncHtmlLang(lang: string) {
 syncHtmlLang(i18n.language);
 i18n.on('languageChanged', syncHtmlLang);
 
+/** English is not in the first download: its catalogues load when it is chosen (or was). */
+async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation')) return;
+  const { en } = await import('./en.ts');
+  i18n.addResourceBundle(locale, 'translation', en);
+  i18n.addResourceBundle(locale, 'api', apiMessages[locale]);
+}
+
+/**
+ * Resolves once the stored language can be shown: at once for zh-CN; for English after its
+ * catalogue has loaded (the first render waits for it, main.tsx, so no page shows in the wrong
+ * language). A failed download leaves zh-CN.
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const locale = storedLocale();
+  if (locale === DEFAULT_LOCALE) return;
+  try {
+    await loadLocale(locale);
+    await i18n.changeLanguage(locale);
+  } catch (error) {
+    console.warn('language catalogue failed to load:', error instanceof Error ? error.message : error);
+  }
+})();
+
 /** The current locale as the protocol knows it. */
 export function currentLocale(): Locale {
   const lang = i18n.language;
@@ -52,6 +73,7 @@ export function currentLocale(): Locale {
 /** Changes the language, remembers it and updates `<html lang>`. */
 export async function setLocale(locale: Locale): Promise<void> {
   platform.storage.set(LANG_STORAGE_KEY, locale);
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
 }
 

@@ -1,6 +1,7 @@
 import { callsZhCN } from './calls/zh-CN.ts';
 import { downloadZhCN } from './download/zh-CN.ts';
 import { personalZhCN } from './personal/zh-CN.ts';
+import { socialLoginZhCN } from './social-login/zh-CN.ts';
 
 /** zh-CN: the spec's wording. Every label and message of the app lives here (and in en.ts). */
 export const zhCN = {
@@ -35,6 +36,7 @@ export const zhCN = {
   },
   download: downloadZhCN,
   personal: personalZhCN,
+  socialLogin: socialLoginZhCN,
   calls: callsZhCN,
   home: {
     title: '帮我看看',
@@ -298,6 +300,7 @@ export const zhCN = {
     whoTitle: '我的账号',
     nickname: '昵称：{{name}}',
     phone: '手机号：{{phone}}',
+    noPhone: '手机号：未绑定',
     role: '身份：{{role}}',
     changeRole: '更改身份',
     speechTitle: '语音',

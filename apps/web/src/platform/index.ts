@@ -12,6 +12,7 @@ export {
   type DeviceOs,
 } from './app-distribution.ts';
 export {
+  apiUrl,
   exchangeTimeoutMs,
   httpExchange,
   TransportError,

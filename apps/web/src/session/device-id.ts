@@ -1,4 +1,4 @@
-import { DeviceId } from '@sfm/protocol';
+import { DEVICE_ID_PATTERN } from '@sfm/protocol';
 import { platform } from '../platform/index.ts';
 import { StorageKey } from './storage-keys.ts';
 
@@ -67,7 +67,8 @@ export function deviceCookie(id: string): string {
 /** The device id: from storage, or generated and stored; always (re)written to the cookie. */
 export function ensureDeviceId(): string {
   const stored = platform.storage.get(StorageKey.deviceId);
-  const id = stored && DeviceId.safeParse(stored).success ? stored : generateDeviceId();
+  // the protocol's DeviceId schema is this pattern after a trim: checked without zod at start
+  const id = stored && DEVICE_ID_PATTERN.test(stored.trim()) ? stored : generateDeviceId();
   if (id !== stored) platform.storage.set(StorageKey.deviceId, id);
   platform.writeCookie(deviceCookie(id));
   return id;

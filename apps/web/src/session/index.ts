@@ -2,6 +2,6 @@
  * Who is signed in (tokens, user, preferences kept with them) and this device's id: the state below
  * the API client and every feature. The API client imports its modules directly (logout calls it).
  */
-export { selectLoggedIn, useSession } from './session-store.ts';
+export { checkStoredUser, selectLoggedIn, useSession } from './session-store.ts';
 export { logout } from './logout.ts';
 export { ensureDeviceId, getDeviceId } from './device-id.ts';

@@ -32,7 +32,9 @@ export type FakeChatReply =
   /** Answers an error with the OpenAI error body. */
   | { status: number; message: string; code?: string }
   /** Accepts the stream and never sends anything (a stalled provider). */
-  | { stall: true };
+  | { stall: true }
+  /** Answers 200 as a stream, then sends this text as it is (a broken provider or a proxy's page). */
+  | { garbage: string };
 
 export interface FakeChatCompletions {
   baseUrl: string;
@@ -116,6 +118,7 @@ async function answer(
   if ('status' in script) return sendError(res, script.status, script.message, script.code);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   if ('stall' in script) return;
+  if ('garbage' in script) return void res.end(script.garbage);
   const model = call.body.model;
   res.write(chunk(model, { role: 'assistant', content: '' }, null));
   for (const piece of script.pieces) {

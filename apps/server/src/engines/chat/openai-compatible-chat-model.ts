@@ -62,13 +62,18 @@ export class OpenAiCompatibleChatModel implements ChatModel {
         },
         { signal },
       );
+      let answered = false;
       for await (const chunk of stream) {
         deadline.restart();
-        const piece = chunk.choices[0]?.delta?.content;
-        if (piece) yield piece;
+        const piece = chunk.choices?.[0]?.delta?.content;
+        if (!piece) continue;
+        answered = true;
+        yield piece;
       }
       // the SDK ends the iteration quietly on an abort: it is still a stop, not an answer
       signal.throwIfAborted();
+      // a stream without a word (a proxy's error page, a broken provider) is no answer to charge for
+      if (!answered) throw new ChatModelError('failed', 'chat provider sent no answer');
     } catch (err) {
       throw translateFailure(err, request.signal, deadline.signal);
     } finally {
@@ -90,6 +95,7 @@ function withImage(turn: ChatModelTurn, jpeg: Buffer): ChatCompletionMessagePara
 /** The caller's abort passes through as it is; everything else becomes a ChatModelError. */
 function translateFailure(err: unknown, caller: AbortSignal, deadline: AbortSignal): unknown {
   if (caller.aborted) return caller.reason ?? err;
+  if (err instanceof ChatModelError) return err;
   if (deadline.aborted)
     return new ChatModelError('timeout', 'chat provider timed out', undefined, { cause: err });
   // a fetch failure names host and port only, never headers or body

@@ -31,6 +31,12 @@ const MAX_IMAGE_PIXELS = 100_000_000;
 /** Largest side the embedded OCR is given. */
 export const EMBEDDED_MAX_SIDE = 1600;
 
+/** A size other than the analysis presets (a user photo such as an avatar): longest side, JPEG quality 0..1. */
+export interface ImageSize {
+  maxSide: number;
+  quality: number;
+}
+
 /** 8-bit RGB, row-major, 3 bytes per pixel. */
 export interface RgbImage {
   data: Uint8Array;
@@ -88,7 +94,7 @@ function sniffFormat(bytes: Buffer): ImageFormat | null {
  */
 export async function prepareUpload(
   bytes: Buffer,
-  compression: CompressionPreset = 'high',
+  size: CompressionPreset | ImageSize = 'high',
 ): Promise<PreparedImage> {
   const format = sniffFormat(bytes);
   if (!format) throw new InvalidImageError();
@@ -100,7 +106,7 @@ export async function prepareUpload(
   }
   if (meta.format !== format || !meta.width || !meta.height) throw new InvalidImageError();
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
-  const { maxSide, quality } = COMPRESSION_PRESETS[compression];
+  const { maxSide, quality } = typeof size === 'string' ? COMPRESSION_PRESETS[size] : size;
   const pixels = await decodePixels(bytes, maxSide);
   return { jpeg: await encodeJpeg(pixels, quality), pixels };
 }

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   accountEndpoints as e,
   DELETE_ACCOUNT_CONFIRMATION,
   endpoints,
+  avatarEndpoints,
   feedbackEndpoints,
   type MyDataExport,
 } from '@sfm/protocol';
@@ -59,10 +60,11 @@ async function busyMember(): Promise<Member & { imageUrl: string }> {
     await call(
       t.app,
       feedbackEndpoints.sendFeedback,
-      { category: 'problem', text: 'Hello', contactConsent: true },
+      { category: 'problem', text: 'Hello', contactConsent: true, photo: image },
       m.headers,
     ),
   );
+  expectOk(avatarEndpoints.setMyAvatar, await call(t.app, avatarEndpoints.setMyAvatar, { image }, m.headers));
   await t.database.db.execute(
     sql`insert into market_scenes (author_id, visibility, status, name, description, prompt, behaviour, category, icon)
         values (${m.id}, 'private', 'draft', 'Mine', 'd', 'p', 'single', 'daily', 'eye')`,
@@ -120,6 +122,7 @@ describe('download my data', () => {
     const other = await busyMember();
     const data = await exportOf(m);
     expect(data.profile).toMatchObject({ id: m.id, phone: m.phone, nickname: 'Ming' });
+    expect(data.profile.avatarUrl).toMatch(new RegExp(`^/api/user-photos/${m.id}/`));
     expect(data.settings).toEqual({ operationMode: 'quick', savePhoto: true });
     expect(data.points.account).not.toBeNull();
     expect(data.points.entries.length).toBeGreaterThan(0);
@@ -147,6 +150,9 @@ describe('delete my account', () => {
         sql`select storage_key from vision_images where owner_id = ${m.id}`,
       )
     ).rows[0]!.storage_key;
+    // the avatar and the feedback photo are kept beside the analysed photo
+    const userPhotos = path.join(t.dataDir, 'images', 'user-photos', m.id);
+    expect(readdirSync(userPhotos)).toHaveLength(2);
     expect(existsSync(path.join(t.dataDir, 'images', photoKey))).toBe(true);
 
     expectOk(
@@ -163,6 +169,7 @@ describe('delete my account', () => {
     ]);
     expect(await rowsMentioning(m.phone)).toEqual([]);
     expect(existsSync(path.join(t.dataDir, 'images', photoKey))).toBe(false);
+    expect(readdirSync(userPhotos)).toEqual([]);
     const [user] = (
       await t.database.db.execute(sql`select nickname, password_hash from users where id = ${m.id}`)
     ).rows;

@@ -23,6 +23,7 @@ import {
   speechTexts,
   userActiveDays,
   userBlocks,
+  userIdentities,
   userSettings,
   users,
   visionImages,
@@ -167,6 +168,14 @@ export class MyDataRepo {
         })
         .from(feedback)
         .where(eq(feedback.userId, userId)),
+      identities: await db
+        .select({
+          provider: userIdentities.provider,
+          subject: userIdentities.subject,
+          createdAt: userIdentities.createdAt,
+        })
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId)),
     };
   }
 }
@@ -197,10 +206,15 @@ export class AccountDeletionRepo {
         .returning({ storageKey: visionImages.storageKey });
       // every session ends: the refresh tokens go, and the emptied row refuses access tokens
       await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-      await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phone));
+      if (user.phone !== null) await tx.delete(smsCodes).where(eq(smsCodes.phone, user.phone));
+      // a social identity signs up afresh: it no longer leads to this emptied account
+      await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
       await tx.delete(userActiveDays).where(eq(userActiveDays.userId, userId));
       await tx.delete(userSettings).where(eq(userSettings.userId, userId));
-      await tx.delete(feedback).where(eq(feedback.userId, userId));
+      const feedbackPhotos = await tx
+        .delete(feedback)
+        .where(eq(feedback.userId, userId))
+        .returning({ storageKey: feedback.photoKey });
       await tx.update(analyses).set({ userId: null }).where(eq(analyses.userId, userId));
       await tx.update(speechTexts).set({ userId: null }).where(eq(speechTexts.userId, userId));
       await tx.delete(pointsHolds).where(eq(pointsHolds.userId, userId));
@@ -224,9 +238,10 @@ export class AccountDeletionRepo {
       await tx
         .update(users)
         .set({
-          phone: `deleted:${userId}`,
+          phone: null,
           passwordHash: null,
           nickname: null,
+          avatarKey: null,
           userType: null,
           speechRate: 1,
           bannedAt: now,
@@ -235,7 +250,10 @@ export class AccountDeletionRepo {
           updatedAt: now,
         })
         .where(eq(users.id, userId));
-      return photos.map((p) => p.storageKey);
+      // the avatar and feedback photos live in the same image store as the analysed ones
+      return [...photos, ...feedbackPhotos, { storageKey: user.avatarKey }]
+        .map((p) => p.storageKey)
+        .filter((key): key is string => key !== null);
     });
   }
 }

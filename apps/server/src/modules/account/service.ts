@@ -1,8 +1,9 @@
-import type { MyDataExport, User, UserSettings } from '@sfm/protocol';
+import type { MyDataExport, UserSettings } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import type { UserPhotos } from '../user-photos/user-photos.ts';
 import { toUser } from '../users/service.ts';
 import type { AccountDeletionRepo, MyDataRepo, SettingsRepo } from './repo.ts';
 
@@ -16,6 +17,8 @@ export class AccountService {
       myData: MyDataRepo;
       deletion: AccountDeletionRepo;
       images: ImageStore;
+      /** Signs the avatar's URL in the export. */
+      photos: UserPhotos;
       clock: Clock;
       logger: Logger;
     },
@@ -32,9 +35,11 @@ export class AccountService {
   async export(userId: string): Promise<MyDataExport> {
     const data = await this.deps.myData.collect(userId);
     if (!data) throw noAccount();
-    const profile: User & { createdAt: string } = {
+    const { avatarKey } = data.user;
+    const profile: MyDataExport['profile'] = {
       ...toUser(data.user),
       createdAt: data.user.createdAt.toISOString(),
+      avatarUrl: avatarKey ? this.deps.photos.url(avatarKey) : null,
     };
     return {
       exportedAt: this.deps.clock().toISOString(),
@@ -51,6 +56,7 @@ export class AccountService {
       favourites: data.favourites,
       sceneReports: data.sceneReports,
       feedback: data.feedback,
+      identities: data.identities,
     };
   }
 

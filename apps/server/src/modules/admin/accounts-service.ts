@@ -1,4 +1,4 @@
-import { AdminRole } from '@sfm/protocol';
+import { AdminRole, type AdminPasswordChangeRequest } from '@sfm/protocol';
 import type {
   AdminAccount,
   AdminAccounts,
@@ -55,7 +55,7 @@ export class AdminAccountsService {
     const password = temporaryPassword();
     const passwordHash = await this.passwords.hash(password);
     return this.audit.change(actor, async (tx) => {
-      const row = await new AdminRepo(tx).insert({ ...request, passwordHash });
+      const row = await new AdminRepo(tx).insert({ ...request, passwordHash, passwordTemporary: true });
       if (!row) throw new AppError(409, 'errors.admin_username_taken');
       const admin = toAdminAccount(row);
       return {
@@ -103,7 +103,7 @@ export class AdminAccountsService {
       const admins = new AdminRepo(tx);
       const before = await admins.findForUpdate(adminId);
       if (!before) throw adminNotFound();
-      await admins.update(adminId, { passwordHash }, this.clock());
+      await admins.update(adminId, { passwordHash, passwordTemporary: true }, this.clock());
       return {
         action: 'admin.reset_password',
         targetType: 'admin',
@@ -113,6 +113,29 @@ export class AdminAccountsService {
         before: null,
         after: { passwordReset: true },
         result: { temporaryPassword: password },
+      };
+    });
+  }
+
+  /** The admin replaces their own password (a temporary one must be, before anything else). */
+  async changePassword(actor: AdminActor, request: AdminPasswordChangeRequest): Promise<null> {
+    const admin = await this.admins.findById(actor.adminId);
+    if (!admin) throw new AppError(401, 'errors.token_invalid');
+    if (!(await this.passwords.verify(admin.passwordHash, request.currentPassword))) {
+      throw new AppError(400, 'errors.admin_password_wrong');
+    }
+    const passwordHash = await this.passwords.hash(request.newPassword);
+    return this.audit.change(actor, async (tx) => {
+      await new AdminRepo(tx).update(admin.id, { passwordHash, passwordTemporary: false }, this.clock());
+      return {
+        action: 'admin.change_password',
+        targetType: 'admin',
+        targetId: admin.id,
+        targetLabel: admin.username,
+        // never a password or its hash: only that it changed
+        before: null,
+        after: { passwordChanged: true },
+        result: null,
       };
     });
   }

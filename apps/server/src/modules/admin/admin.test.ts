@@ -96,12 +96,38 @@ describe('admins (super-admin only)', () => {
       endpoints.adminMe,
       await call(t.app, endpoints.adminMe, undefined, auth(session.token)),
     );
-    expect(me).toMatchObject({ username: 'bob.ops', role: 'operator' });
+    expect(me).toMatchObject({ username: 'bob.ops', role: 'operator', mustChangePassword: true });
     const list = expectOk(
       adminEndpoints.admins,
       await call(t.app, adminEndpoints.admins, undefined, root.headers),
     );
     expect(list.items.find((a) => a.username === 'bob.ops')?.lastLoginAt).not.toBeNull();
+  });
+
+  it('opens nothing but the password change to a temporary password, until its owner replaces it', async () => {
+    const { temporaryPassword } = expectOk(
+      adminEndpoints.createAdmin,
+      await create(root.headers, { username: 'dora.ops', role: 'operator' }),
+    );
+    const { token } = expectOk(endpoints.adminLogin, await adminLogin('dora.ops', temporaryPassword));
+    const users = () => call(t.app, adminEndpoints.users, {}, auth(token));
+    expectError(await users(), 403, 'admin_password_change_required', '请先修改临时密码');
+    const change = (currentPassword: string, newPassword: string) =>
+      call(t.app, endpoints.adminChangePassword, { currentPassword, newPassword }, auth(token));
+    expectError(await change('not-the-one', 'dora-own-pass'), 400, 'admin_password_wrong', '当前密码不正确');
+    expectError(await change(temporaryPassword, temporaryPassword), 400, 'password_unchanged');
+    expectError(await change(temporaryPassword, 'short'), 400, 'password_too_short');
+    expectOk(endpoints.adminChangePassword, await change(temporaryPassword, 'dora-own-pass'));
+
+    expectOk(adminEndpoints.users, await users());
+    const me = expectOk(endpoints.adminMe, await call(t.app, endpoints.adminMe, undefined, auth(token)));
+    expect(me.mustChangePassword).toBe(false);
+    expectError(await adminLogin('dora.ops', temporaryPassword), 401, 'admin_login_failed');
+    expectOk(endpoints.adminLogin, await adminLogin('dora.ops', 'dora-own-pass'));
+    const { rows } = await t.database.db.execute<{ after: unknown }>(
+      sql`select after from audit_log where action = 'admin.change_password' and target_label = 'dora.ops'`,
+    );
+    expect(rows).toEqual([{ after: { passwordChanged: true } }]);
   });
 
   it('explains a bad or taken name and an unknown role', async () => {
@@ -154,7 +180,12 @@ describe('admins (super-admin only)', () => {
       await call(t.app, adminEndpoints.resetAdminPassword, { adminId: other.id }, root.headers),
     );
     expectError(await adminLogin(other.username, other.password), 401, 'admin_login_failed');
-    expectOk(endpoints.adminLogin, await adminLogin(other.username, temporaryPassword));
+    const session = expectOk(endpoints.adminLogin, await adminLogin(other.username, temporaryPassword));
+    const me = expectOk(
+      endpoints.adminMe,
+      await call(t.app, endpoints.adminMe, undefined, auth(session.token)),
+    );
+    expect(me.mustChangePassword).toBe(true);
     expectError(
       await call(
         t.app,

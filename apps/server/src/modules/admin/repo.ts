@@ -31,7 +31,12 @@ export class AdminRepo {
   }
 
   /** The new admin, or null when the name is taken. */
-  async insert(admin: { username: string; passwordHash: string; role: AdminRole }): Promise<AdminRow | null> {
+  async insert(admin: {
+    username: string;
+    passwordHash: string;
+    passwordTemporary: boolean;
+    role: AdminRole;
+  }): Promise<AdminRow | null> {
     const [row] = await this.db
       .insert(admins)
       .values(admin)
@@ -42,7 +47,7 @@ export class AdminRepo {
 
   async update(
     id: string,
-    changes: Partial<Pick<AdminRow, 'passwordHash' | 'disabledAt' | 'lastLoginAt'>>,
+    changes: Partial<Pick<AdminRow, 'passwordHash' | 'passwordTemporary' | 'disabledAt' | 'lastLoginAt'>>,
     now: Date,
   ): Promise<AdminRow | null> {
     const [row] = await this.db

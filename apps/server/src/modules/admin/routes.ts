@@ -22,6 +22,10 @@ export function registerAdminRoutes(
     rateLimits: credentialLimits('admin-login', loginsPerMinute, (r) => r.body.username),
   });
   router.route(endpoints.adminMe, ({ identity }) => admin.me(identity.adminId));
+  // the current password is asked: limited like a login, so a stolen token cannot guess it
+  router.route(endpoints.adminChangePassword, (r) => accounts.changePassword(actorOf(r), r.body), {
+    rateLimits: credentialLimits('admin-password', loginsPerMinute, (r) => r.identity.adminId),
+  });
 
   router.route(adminEndpoints.admins, () => accounts.list());
   router.route(adminEndpoints.createAdmin, (r) => accounts.create(actorOf(r), r.body));

@@ -32,7 +32,12 @@ export class AdminService {
   async me(adminId: string): Promise<AdminProfile> {
     const admin = await this.admins.findById(adminId);
     if (!admin) throw new AppError(401, 'errors.token_invalid');
-    return { id: admin.id, username: admin.username, role: AdminRole.parse(admin.role) };
+    return {
+      id: admin.id,
+      username: admin.username,
+      role: AdminRole.parse(admin.role),
+      mustChangePassword: admin.passwordTemporary,
+    };
   }
 
   /** For the admin:create CLI: creates a super-admin or resets an admin's password. */

@@ -100,13 +100,11 @@ describe('sms login', () => {
   });
 
   it('logs an existing password account in', async () => {
-    const { user } = await register();
-    await call(t.app, endpoints.smsSend, { phone: user.phone });
-    const code = t.sms.lastCode(user.phone);
-    const session = expectOk(
-      endpoints.smsLogin,
-      await call(t.app, endpoints.smsLogin, { phone: user.phone, code }),
-    );
+    const phone = newPhone();
+    const { user } = await register(phone);
+    await call(t.app, endpoints.smsSend, { phone });
+    const code = t.sms.lastCode(phone);
+    const session = expectOk(endpoints.smsLogin, await call(t.app, endpoints.smsLogin, { phone, code }));
     expect(session.user.id).toBe(user.id);
   });
 

@@ -5,9 +5,16 @@ import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
 
-/** Registration, password and SMS login, token refresh and logout. */
-export function register({ http, db, config, clock, security, adapters, points }: ModuleContext): void {
-  const auth = new AuthService({
+/** The auth service as every module that logs a user in builds it (social login does too). */
+export function createAuthService({
+  db,
+  config,
+  clock,
+  security,
+  adapters,
+  points,
+}: ModuleContext): AuthService {
+  return new AuthService({
     users: new UsersRepo(db),
     refreshTokens: new RefreshTokenRepo(db),
     smsCodes: new SmsCodeRepo(db),
@@ -19,5 +26,9 @@ export function register({ http, db, config, clock, security, adapters, points }
     smsCodeKey: createHmac('sha256', security.secret).update('sms-code').digest(),
     phoneVerified: points.phoneVerified,
   });
-  registerAuthRoutes(http, auth, config.loginRateLimitPerMinute);
+}
+
+/** Registration, password and SMS login, token refresh and logout. */
+export function register(ctx: ModuleContext): void {
+  registerAuthRoutes(ctx.http, createAuthService(ctx), ctx.config.loginRateLimitPerMinute);
 }

@@ -10,6 +10,7 @@ import {
   type SmsLoginRequest,
   type SmsSendResponse,
   type TokenPair,
+  type User,
   type VerifyTokenResponse,
 } from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
@@ -97,6 +98,22 @@ export class AuthService {
     return this.startSession(user);
   }
 
+  /**
+   * Binds a phone proven by a code to the caller's account, which has none (made by a social
+   * login). The verification reward is per account: binding after a social login adds nothing.
+   */
+  async bindPhone(userId: string, request: SmsLoginRequest): Promise<User> {
+    const result = await this.checkSmsCode(request.phone, request.code);
+    if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
+    if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid');
+    const bound = await this.deps.users.bindPhone(userId, request.phone, this.deps.clock());
+    if (bound === 'taken') throw new AppError(409, 'errors.phone_bound_elsewhere');
+    if (bound === 'has_phone') throw new AppError(409, 'errors.phone_already_bound');
+    if (!bound) throw new AppError(401, 'errors.token_invalid');
+    await this.deps.phoneVerified(userId);
+    return toUser(bound);
+  }
+
   async verifyToken(token: string): Promise<VerifyTokenResponse> {
     const userId = await this.deps.tokens.verify('user', token);
     const user = userId ? await this.deps.users.findById(userId) : null;
@@ -135,7 +152,8 @@ export class AuthService {
     if (user.bannedAt) throw new AppError(403, 'errors.account_banned', { reason: user.banReason ?? '' });
   }
 
-  private async startSession(user: UserRow): Promise<AuthSession> {
+  /** A new token pair for a user proven some way (a password, a code, a social login); banned ones are refused. */
+  async startSession(user: UserRow): Promise<AuthSession> {
     this.refuseBanned(user);
     const refreshToken = await this.newRefreshToken(
       this.deps.refreshTokens,

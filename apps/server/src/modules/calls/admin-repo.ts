@@ -22,7 +22,8 @@ type RecordRow = {
   status: CallStatus;
   language: string;
   seeker_nickname: string | null;
-  seeker_phone: string;
+  seeker_phone: string | null;
+  volunteer_id: string | null;
   volunteer_nickname: string | null;
   volunteer_phone: string | null;
   operator_username: string | null;
@@ -56,7 +57,8 @@ export class CallsAdminRepo {
     const { rows } = await this.db.execute<RecordRow>(sql`
       select c.id, c.created_at, c.status, c.language,
         s.nickname as seeker_nickname, s.phone as seeker_phone,
-        v.nickname as volunteer_nickname, v.phone as volunteer_phone, a.username as operator_username,
+        c.volunteer_id, v.nickname as volunteer_nickname, v.phone as volunteer_phone,
+        a.username as operator_username,
         case when c.connected_at is not null and c.ended_at is not null
           then extract(epoch from c.ended_at - c.connected_at)::int end as duration_seconds,
         case when c.connected_at is not null
@@ -78,12 +80,12 @@ export class CallsAdminRepo {
         createdAt: iso(r.created_at),
         status: r.status,
         language: r.language,
-        helperKind:
-          r.operator_username !== null ? 'operator' : r.volunteer_phone !== null ? 'volunteer' : null,
+        helperKind: r.operator_username !== null ? 'operator' : r.volunteer_id !== null ? 'volunteer' : null,
         durationSeconds: r.duration_seconds,
         waitSeconds: r.wait_seconds,
         seekerNickname: r.seeker_nickname,
         seekerPhone: r.seeker_phone,
+        volunteerId: r.volunteer_id,
         volunteerNickname: r.volunteer_nickname,
         volunteerPhone: r.volunteer_phone,
         operatorUsername: r.operator_username,
@@ -132,7 +134,7 @@ export class CallsAdminRepo {
       handled_at: Date | string | null;
       handling: CallReportHandling | null;
       reporter_nickname: string | null;
-      reporter_phone: string;
+      reporter_phone: string | null;
       reported_nickname: string | null;
       reported_phone: string | null;
     }>(sql`
@@ -187,14 +189,16 @@ export class CallsAdminRepo {
 
 export interface Names {
   seekerNickname: string | null;
-  seekerPhone: string;
+  seekerPhone: string | null;
+  /** Who answered, when a volunteer did (a social-login account may have no phone). */
+  volunteerId: string | null;
   volunteerNickname: string | null;
   volunteerPhone: string | null;
   operatorUsername: string | null;
 }
 export interface ReportNames {
   reporterNickname: string | null;
-  reporterPhone: string;
+  reporterPhone: string | null;
   reportedNickname: string | null;
   reportedPhone: string | null;
 }

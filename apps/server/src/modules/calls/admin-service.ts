@@ -11,8 +11,11 @@ import { CallsAdminRepo, type CallFilters } from './admin-repo.ts';
 import type { Database } from '../../db/database.ts';
 
 /** A member as the back office shows them: nickname and masked phone. */
-const person = (nickname: string | null, phone: string) =>
-  nickname ? `${nickname}（${maskPhone(phone)}）` : maskPhone(phone);
+/** A member as operators see them: the nickname, and the masked phone when the account has one. */
+const person = (nickname: string | null, phone: string | null) => {
+  if (!nickname) return maskPhone(phone);
+  return phone === null ? nickname : `${nickname}（${maskPhone(phone)}）`;
+};
 
 /** The back office's calls: records with statistics, and the reports operators handle (audited). */
 export class CallsAdminService {
@@ -37,11 +40,19 @@ export class CallsAdminService {
       total,
       stats,
       items: rows.map(
-        ({ seekerNickname, seekerPhone, volunteerNickname, volunteerPhone, operatorUsername, ...r }) => ({
+        ({
+          seekerNickname,
+          seekerPhone,
+          volunteerId,
+          volunteerNickname,
+          volunteerPhone,
+          operatorUsername,
+          ...r
+        }) => ({
           ...r,
           seeker: person(seekerNickname, seekerPhone),
           helper:
-            operatorUsername ?? (volunteerPhone === null ? null : person(volunteerNickname, volunteerPhone)),
+            operatorUsername ?? (volunteerId === null ? null : person(volunteerNickname, volunteerPhone)),
         }),
       ),
     };
@@ -53,7 +64,7 @@ export class CallsAdminService {
       items: rows.map(({ reporterNickname, reporterPhone, reportedNickname, reportedPhone, ...r }) => ({
         ...r,
         reporter: person(reporterNickname, reporterPhone),
-        reported: reportedPhone === null ? null : person(reportedNickname, reportedPhone),
+        reported: r.reportedId === null ? null : person(reportedNickname, reportedPhone),
       })),
     };
   }
@@ -72,7 +83,7 @@ export class CallsAdminService {
         action: 'call.handle_report',
         targetType: 'user',
         targetId: handled.reportedId ?? request.reporterId,
-        targetLabel: handled.reportedPhone ? maskPhone(handled.reportedPhone) : '',
+        targetLabel: handled.reportedId ? maskPhone(handled.reportedPhone) : '',
         before: { callId: request.callId, handling: handled.before },
         after: { callId: request.callId, handling: request.handling },
         result: null,

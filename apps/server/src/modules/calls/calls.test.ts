@@ -5,7 +5,7 @@ import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints } from '@sfm/proto
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, callPresence } from '../../db/schema.ts';
+import { auditLog, callPresence, users } from '../../db/schema.ts';
 import { signedInAdmin, registeredUser } from '../../test/admin-harness.ts';
 import { call, expectOk } from '../../test/app-harness.ts';
 import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
@@ -109,6 +109,8 @@ describe('the /calls namespace and the call routes', () => {
       ),
     );
 
+    // a volunteer signed up by a social login has no phone: still the one who helped
+    await t.database.db.update(users).set({ phone: null }).where(eq(users.id, volunteer.user.id));
     const admin = await signedInAdmin(t, 'operator');
     const records = expectOk(
       adminEndpoints.calls,
@@ -119,6 +121,7 @@ describe('the /calls namespace and the call routes', () => {
       status: 'completed',
       helperKind: 'volunteer',
       seeker: `求助者甲（${seeker.phone.slice(0, 3)}****${seeker.phone.slice(-4)}）`,
+      helper: '志愿者乙',
     });
     expect(records.stats.byStatus.completed).toBe(1);
     expect(records.stats.answeredShare).toBe(1);
@@ -133,8 +136,13 @@ describe('the /calls namespace and the call routes', () => {
         reason: 'harassment',
         note: '说话粗鲁',
         reportedId: volunteer.user.id,
+        reported: '志愿者乙',
       }),
     ]);
+    const warnings = async (who: { headers: Record<string, string> }) =>
+      expectOk(endpoints.callWarnings, await call(t.app, endpoints.callWarnings, undefined, who.headers))
+        .items;
+    expect(await warnings(volunteer)).toEqual([]);
     expectOk(
       adminEndpoints.handleCallReport,
       await call(
@@ -144,6 +152,18 @@ describe('the /calls namespace and the call routes', () => {
         admin.headers,
       ),
     );
+    // the warning reaches the reported volunteer (their personal centre lists it), and only them;
+    // it names the call and the reason, never who reported or what they wrote
+    const [warning, ...more] = await warnings(volunteer);
+    expect(more).toEqual([]);
+    expect(warning).toEqual({
+      callId,
+      callAt: expect.any(String),
+      warnedAt: expect.any(String),
+      reason: 'harassment',
+    });
+    expect(await warnings(seeker)).toEqual([]);
+    expect(await warnings(outsider)).toEqual([]);
     const stillOpen = expectOk(
       adminEndpoints.callReports,
       await call(t.app, adminEndpoints.callReports, {}, admin.headers),
@@ -194,6 +214,40 @@ describe('the /calls namespace and the call routes', () => {
     expect(await ended).toMatchObject({ reason: 'connection_lost' });
   });
 
+  it('keeps a call through a dropped connection: the member reconnecting rejoins it and signalling reaches the new socket', async () => {
+    const seeker = await registeredUser(t, '换网络的求助者');
+    const volunteer = await registeredUser(t, '换网络的志愿者');
+    const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
+    const volunteerSocket = await open(CALLS_NAMESPACE, { token: volunteer.token });
+    const available = next(volunteerSocket, 'availability', (a: { available: boolean }) => a.available);
+    volunteerSocket.emit('setAvailability', { available: true, languages: ['yue'] });
+    await available;
+    const incoming = next<{ callId: string }>(volunteerSocket, 'incomingCall');
+    seekerSocket.emit('requestCall', { language: 'yue' });
+    const { callId } = await incoming;
+    const connected = next(seekerSocket, 'callConnected');
+    volunteerSocket.emit('acceptCall', { callId });
+    await connected;
+
+    // the transport drops under the volunteer (no goodbye, as on a network change)
+    let ended = false;
+    seekerSocket.on('callEnded', () => (ended = true));
+    volunteerSocket.io.engine.close();
+    const back = await open(CALLS_NAMESPACE, { token: volunteer.token });
+    const rejoined = [next(back, 'callRejoined'), next(seekerSocket, 'callRejoined')];
+    back.emit('rejoinCall', { callId });
+    expect(await Promise.all(rejoined)).toEqual([{ callId }, { callId }]);
+    const relayed = next<{ signal: unknown }>(back, 'signal');
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 restart' } };
+    seekerSocket.emit('signal', { callId, signal: offer });
+    expect((await relayed).signal).toEqual(offer);
+    expect(ended).toBe(false);
+
+    const hungUp = next<{ reason: string }>(seekerSocket, 'callEnded');
+    back.emit('hangUp', { callId });
+    expect(await hungUp).toEqual({ callId, reason: 'hang_up' });
+  });
+
   it('rings an away volunteer through their Web Push subscription: VAPID-signed, payload encrypted for their browser', async () => {
     const pushes: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
     const pushService = createServer((req, res) => {
@@ -227,7 +281,8 @@ describe('the /calls namespace and the call routes', () => {
               auth: authSecret.toString('base64url'),
             },
           },
-          volunteer.headers,
+          // the volunteer's app is in English: so is the notification that rings them
+          { ...volunteer.headers, 'accept-language': 'en' },
         ),
       );
       // available, then the page is closed
@@ -258,6 +313,8 @@ describe('the /calls namespace and the call routes', () => {
         kind: 'incomingCall',
         callId,
         seekerName: 'Pushed seeker',
+        title: 'See For Me: someone needs help',
+        body: 'Pushed seeker is asking for help. Tap to answer.',
         url: '/volunteer-calls',
       });
 

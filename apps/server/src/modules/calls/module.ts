@@ -29,11 +29,12 @@ export async function register(ctx: ModuleContext): Promise<void> {
   };
   const vapid = await loadVapidKeys(config.calls.vapid, config.dataDir);
   const push = new PushRinger(repo, new WebPushSender(vapid, config.calls.vapidSubject, logger), logger);
-  const service = new CallService(repo, everywhere, config.calls, clock, logger, push);
+  const nodeId = randomUUID();
+  const cluster = { nodeId, othersReachable: () => sockets.othersReachable() };
+  const service = new CallService(repo, everywhere, config.calls, clock, logger, push, undefined, cluster);
   registerCallRoutes(http, service);
   registerCallAdminRoutes(http, new CallsAdminService(db, audit, clock, config.timeZone));
 
-  const nodeId = randomUUID();
   const deps = {
     service,
     nodeId,

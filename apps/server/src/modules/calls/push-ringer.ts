@@ -1,4 +1,4 @@
-import type { IncomingCall } from '@sfm/protocol';
+import { notificationText, type CallPushPayload, type IncomingCall, type Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import type { CallsRepo } from './repo.ts';
 import type { WebPushSender } from './web-push.ts';
@@ -20,13 +20,19 @@ export class PushRinger {
 
   async ring(volunteerIds: string[], call: IncomingCall): Promise<void> {
     const targets = await this.repo.pushTargets(volunteerIds);
-    const payload = {
-      kind: 'incomingCall' as const,
+    const payload = (locale: Locale): CallPushPayload => ({
+      kind: 'incomingCall',
       callId: call.callId,
       seekerName: call.seekerName,
+      title: notificationText('callTitle', locale),
+      body: notificationText('callBody', locale, {
+        name: call.seekerName || notificationText('someone', locale),
+      }),
       url: VOLUNTEER_PAGE,
-    };
-    const results = await Promise.all(targets.map((target) => this.sender.send(target, payload)));
+    });
+    const results = await Promise.all(
+      targets.map((target) => this.sender.send(target, payload(target.locale))),
+    );
     for (const [i, result] of results.entries()) {
       const target = targets[i];
       // the browser unsubscribed or the push service forgot it: never try it again

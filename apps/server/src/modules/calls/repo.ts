@@ -1,5 +1,12 @@
-import type { Availability, CallLanguage, CallRecord, IncomingCall, SharedContext } from '@sfm/protocol';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type {
+  Availability,
+  CallLanguage,
+  CallRecord,
+  CallWarning,
+  IncomingCall,
+  SharedContext,
+} from '@sfm/protocol';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isUuid, type Database } from '../../db/database.ts';
 import type { PushTarget } from './web-push.ts';
 import {
@@ -20,6 +27,9 @@ export type Helper = { kind: 'volunteer'; userId: string } | { kind: 'operator';
 
 /** The name a member is shown to the other: the nickname, never the phone number. */
 const shownName = (nickname: string | null) => nickname ?? '';
+
+/** A member of a call as their socket knows them: a user (seeker or volunteer) or an operator. */
+export type CallMember = { userId: string } | { adminId: string };
 
 /** Presence rows older than this are a dead node's: its sockets stopped refreshing them. */
 export const PRESENCE_STALE_SECONDS = 90;
@@ -66,21 +76,25 @@ export class CallsRepo {
    * Rings the next batch in one statement: available volunteers who speak the call's language, are
    * not banned, not the seeker, neither blocking nor blocked by the seeker, not in a call and not rung
    * for this call yet, and who can be reached: online on any node, or else by Web Push (those on
-   * the page first). Returns the volunteers rung and whether they are online.
+   * the page first). Returns the volunteers rung and whether they are online. With `onlyNode`,
+   * online means online on that node.
    */
   async ringBatch(
     callId: string,
     batch: number,
     size: number,
     now: Date,
+    onlyNode?: string,
   ): Promise<{ volunteerId: string; online: boolean }[]> {
+    const node = onlyNode ?? null;
     const { rows } = await this.db.execute<{ volunteer_id: string; online: boolean }>(sql`
       with call as (
         select id, seeker_id, language from calls where id = ${callId} and status = 'ringing' and stage = 'volunteers'
       ), chosen as (
         select v.user_id as volunteer_id,
           exists (select 1 from call_presence p where p.member_id = v.user_id and p.kind = 'volunteer'
-                  and p.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})) as online,
+                  and p.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})
+                  and (${node}::text is null or p.node_id = ${node}::text)) as online,
           exists (select 1 from push_subscriptions s where s.user_id = v.user_id) as pushable
         from volunteer_profiles v
         join users u on u.id = v.user_id and u.banned_at is null
@@ -130,6 +144,7 @@ export class CallsRepo {
         endpoint: pushSubscriptions.endpoint,
         p256dh: pushSubscriptions.p256dh,
         auth: pushSubscriptions.auth,
+        locale: pushSubscriptions.locale,
       })
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.userId, userIds));
@@ -142,7 +157,7 @@ export class CallsRepo {
       .values({ userId, ...target, createdAt: now })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: target.p256dh, auth: target.auth },
+        set: { userId, p256dh: target.p256dh, auth: target.auth, locale: target.locale },
       });
   }
 
@@ -228,13 +243,44 @@ export class CallsRepo {
     return row ?? null;
   }
 
-  /** Ends a connected call; null when it had already ended. */
-  async end(callId: string, reason: string, now: Date): Promise<CallRow | null> {
+  /**
+   * Ends a connected call; null when it had already ended. With `lostSocket`, only while that socket
+   * is still a member's: a member who came back on a new socket (rejoin) keeps the call.
+   */
+  async end(callId: string, reason: string, now: Date, lostSocket?: string): Promise<CallRow | null> {
     if (!isUuid(callId)) return null;
     const [row] = await this.db
       .update(calls)
       .set({ status: 'completed', endedAt: now, endReason: reason })
-      .where(and(eq(calls.id, callId), eq(calls.status, 'connected')))
+      .where(
+        and(
+          eq(calls.id, callId),
+          eq(calls.status, 'connected'),
+          lostSocket === undefined
+            ? undefined
+            : sql`(${calls.seekerSocket} = ${lostSocket} or ${calls.helperSocket} = ${lostSocket})`,
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * A member of a connected call is now on `socketId` (their socket dropped and came back, on any
+   * node): a conditional UPDATE, so a call that ended meanwhile is not revived. Null when it ended.
+   */
+  async rejoin(callId: string, member: CallMember, socketId: string): Promise<CallRow | null> {
+    if (!isUuid(callId)) return null;
+    const isSeeker = 'userId' in member ? eq(calls.seekerId, member.userId) : sql`false`;
+    const isHelper =
+      'userId' in member ? eq(calls.volunteerId, member.userId) : eq(calls.operatorId, member.adminId);
+    const [row] = await this.db
+      .update(calls)
+      .set({
+        seekerSocket: sql`case when ${isSeeker} then ${socketId} else ${calls.seekerSocket} end`,
+        helperSocket: sql`case when ${isSeeker} then ${calls.helperSocket} else ${socketId} end`,
+      })
+      .where(and(eq(calls.id, callId), eq(calls.status, 'connected'), or(isSeeker, isHelper)))
       .returning();
     return row ?? null;
   }
@@ -348,6 +394,28 @@ export class CallsRepo {
         durationSeconds: r.duration_seconds,
       })),
     };
+  }
+
+  /** The warnings the back office gave this member after reports about their calls, newest first. */
+  async warnings(userId: string, limit: number): Promise<CallWarning[]> {
+    const rows = await this.db
+      .select({
+        callId: callFeedback.callId,
+        callAt: calls.createdAt,
+        warnedAt: callFeedback.handledAt,
+        reason: callFeedback.reportReason,
+      })
+      .from(callFeedback)
+      .innerJoin(calls, eq(calls.id, callFeedback.callId))
+      .where(and(eq(callFeedback.aboutUserId, userId), eq(callFeedback.handling, 'warned')))
+      .orderBy(desc(callFeedback.handledAt))
+      .limit(limit);
+    return rows.map((r) => ({
+      callId: r.callId,
+      callAt: r.callAt.toISOString(),
+      warnedAt: (r.warnedAt ?? r.callAt).toISOString(),
+      reason: r.reason as CallWarning['reason'],
+    }));
   }
 
   /** Stores a member's rating/report (a second one replaces the first) and a block, together. */

@@ -9,8 +9,9 @@ export function registerCallRoutes(router: Router, calls: CallService): void {
     return null;
   });
   router.route(endpoints.callPushKey, async () => calls.pushKey());
-  router.route(endpoints.callPushSubscribe, async ({ identity, body }) => {
-    await calls.subscribePush(identity.userId, body);
+  router.route(endpoints.callWarnings, ({ identity }) => calls.warnings(identity.userId));
+  router.route(endpoints.callPushSubscribe, async ({ identity, body, locale }) => {
+    await calls.subscribePush(identity.userId, body, locale);
     return null;
   });
   router.route(endpoints.callPushUnsubscribe, async ({ identity, body }) => {

@@ -1,52 +1,29 @@
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { CALLS_NAMESPACE } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
-import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
-import { connectRedisAdapter } from '../../sockets/redis-adapter.ts';
 import { registeredUser } from '../../test/admin-harness.ts';
-import { createTestApp, type TestApp } from '../../test/app-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
+import { startTwoNodes, stopNodes, type TestNode as Node } from '../../test/two-nodes.ts';
 
 /** The machine's own Redis (set by .ci/run when one answers); unset on a newcomer's laptop. */
 const redisUrl = process.env.TEST_REDIS_URL || undefined;
 /** With TEST_DATABASE_URL both nodes share the machine's PostgreSQL, else one embedded database. */
 const target = process.env.TEST_DATABASE_URL ? 'external' : 'embedded';
 
-interface Node {
-  app: TestApp;
-  sockets: AttachedSockets;
-  url: string;
-}
-
 describe.skipIf(!redisUrl)(
   `a call across two server nodes sharing Redis and PostgreSQL${redisUrl ? '' : ' (skipped: TEST_REDIS_URL not set)'}`,
   () => {
     let database: TestDatabase;
-    const nodes: Node[] = [];
+    let nodes: Node[] = [];
     const clients = new TestSockets();
-    // this test's own channels: other runs on the same Redis never see its rooms
-    const key = `sfm-test-${randomUUID()}`;
 
     beforeAll(async () => {
       database = await createTestDatabase(target);
-      for (let i = 0; i < 2; i += 1) {
-        const app = await createTestApp({ database });
-        await app.app.listen({ port: 0, host: '127.0.0.1' });
-        const redis = await connectRedisAdapter(redisUrl ?? '', createLogger('silent'), key);
-        const sockets = attachSockets(app.app, { corsOrigins: [], redis });
-        const { port } = app.app.server.address() as AddressInfo;
-        nodes.push({ app, sockets, url: `http://127.0.0.1:${port}` });
-      }
+      nodes = await startTwoNodes(database, redisUrl ?? '');
     });
     afterAll(async () => {
       clients.closeAll();
-      for (const node of nodes) {
-        await node.sockets.close();
-        await node.app.close();
-      }
+      await stopNodes(nodes);
       await database?.drop();
     });
 

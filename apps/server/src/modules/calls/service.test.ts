@@ -323,10 +323,14 @@ describe('CallService', () => {
       languages: ['zh'],
     });
     await t.service.socketGone('sock-x');
-    await t.service.subscribePush(userId, {
-      endpoint: 'https://push.example.test/abc',
-      keys: { p256dh: 'p256dh', auth: 'auth' },
-    });
+    await t.service.subscribePush(
+      userId,
+      {
+        endpoint: 'https://push.example.test/abc',
+        keys: { p256dh: 'p256dh', auth: 'auth' },
+      },
+      'zh-CN',
+    );
 
     const callId = await t.ask(await t.seeker('找人帮忙'));
     expect(t.pushed).toEqual([{ volunteerIds: [userId], callId }]);
@@ -338,5 +342,72 @@ describe('CallService', () => {
     });
     expect(t.rooms.received('sock-back', 'incomingCall')).toEqual([expect.objectContaining({ callId })]);
     expect(await t.service.accept({ kind: 'volunteer', userId, socketId: 'sock-back' }, callId)).toBe(true);
+  });
+  it('keeps a call through a dropped socket: the member back within the grace period rejoins it', async () => {
+    const t = setUp({ reconnectGraceSeconds: 5 });
+    const v = await t.volunteer('网络切换的志愿者');
+    const seeker = await t.seeker('换了网络的人');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+
+    t.rooms.disconnect(seeker.socket);
+    await t.service.socketLost(seeker.socket);
+    await t.scheduler.advance(4.9);
+    expect(await statusOf(callId)).toMatchObject({ status: 'connected' });
+    expect(t.rooms.received(v.socket, 'callEnded')).toEqual([]);
+
+    t.rooms.connect('sock-seeker-again');
+    await t.service.rejoin({ userId: seeker.userId, socketId: 'sock-seeker-again' }, callId);
+    expect(await statusOf(callId)).toMatchObject({ status: 'connected', seekerSocket: 'sock-seeker-again' });
+    for (const socket of [v.socket, 'sock-seeker-again']) {
+      expect(t.rooms.received(socket, 'callRejoined')).toEqual([{ callId }]);
+    }
+    // signalling reaches the new socket (an ICE restart's offer can go through)
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0' } } as const;
+    t.service.relay(v.socket, callId, offer);
+    expect(t.rooms.received('sock-seeker-again', 'signal')).toEqual([{ callId, signal: offer }]);
+
+    // the grace running out finds the member back: nothing ends, nothing is left pending
+    await t.scheduler.advance(1);
+    expect(await statusOf(callId)).toMatchObject({ status: 'connected' });
+    expect(t.rooms.received(v.socket, 'callEnded')).toEqual([]);
+    expect(t.scheduler.pending).toBe(0);
+  });
+
+  it('ends a call whose member is not back when the grace runs out: the other is told, a late return hears it ended', async () => {
+    const t = setUp({ reconnectGraceSeconds: 5 });
+    const v = await t.volunteer('信号消失的志愿者');
+    const seeker = await t.seeker('等着的人');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+
+    t.rooms.disconnect(v.socket);
+    await t.service.socketLost(v.socket);
+    await t.scheduler.advance(4.9);
+    expect(t.rooms.received(seeker.socket, 'callEnded')).toEqual([]);
+    await t.scheduler.advance(0.1);
+    expect(t.rooms.received(seeker.socket, 'callEnded')).toEqual([{ callId, reason: 'connection_lost' }]);
+    expect(await statusOf(callId)).toMatchObject({ status: 'completed', endReason: 'connection_lost' });
+
+    t.rooms.connect('sock-v-late');
+    await t.service.rejoin({ userId: v.userId, socketId: 'sock-v-late' }, callId);
+    expect(t.rooms.received('sock-v-late', 'callEnded')).toEqual([{ callId, reason: 'connection_lost' }]);
+    expect(t.rooms.inRoom('sock-v-late', callRooms.call(callId))).toBe(false);
+    // someone who was not in the call learns nothing of it
+    const stranger = await t.seeker('路人');
+    await expect(
+      t.service.rejoin({ userId: stranger.userId, socketId: stranger.socket }, callId),
+    ).rejects.toMatchObject({ key: 'errors.call_not_found' });
+  });
+
+  it('ends the call at once on a dropped socket when no grace is configured', async () => {
+    const t = setUp({ reconnectGraceSeconds: 0 });
+    const v = await t.volunteer('无宽限志愿者');
+    const seeker = await t.seeker('无宽限求助者');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+    t.rooms.disconnect(seeker.socket);
+    await t.service.socketLost(seeker.socket);
+    expect(t.rooms.received(v.socket, 'callEnded')).toEqual([{ callId, reason: 'connection_lost' }]);
   });
 });

@@ -8,6 +8,8 @@ import type {
   CallHistory,
   CallLanguage,
   CallSignal,
+  CallWarnings,
+  Locale,
   RingStopReason,
   SharedContext,
 } from '@sfm/protocol';
@@ -18,7 +20,7 @@ import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { SocketRooms } from '../../sockets/socket-router.ts';
 import { iceServersFor } from './ice-servers.ts';
-import { incomingCall, type CallRow, type CallsRepo, type Helper } from './repo.ts';
+import { incomingCall, type CallMember, type CallRow, type CallsRepo, type Helper } from './repo.ts';
 
 /** The rooms calls are told through (on every node with the Redis adapter). */
 export const rooms = {
@@ -42,6 +44,17 @@ export const realScheduler: Scheduler = {
     return () => clearTimeout(timer);
   },
 };
+
+/**
+ * This node among the others: its id in the presence table, and whether rooms reach the other
+ * nodes' sockets now (false while Redis is away: then only this node's volunteers can be rung).
+ */
+export interface ClusterLink {
+  nodeId: string;
+  othersReachable(): boolean;
+}
+/** One node, no Redis: every socket is this node's. */
+export const SINGLE_NODE: ClusterLink = { nodeId: 'single', othersReachable: () => true };
 
 /** Rings volunteers whose page is not open (Web Push); the service needs nothing else of it. */
 export interface CallPush {
@@ -76,6 +89,7 @@ export class CallService {
     private readonly logger: Logger,
     private readonly push: CallPush,
     private readonly scheduler: Scheduler = realScheduler,
+    private readonly cluster: ClusterLink = SINGLE_NODE,
   ) {}
 
   /** A help-seeker asks for a call: the first batch of volunteers is rung at once. */
@@ -94,6 +108,11 @@ export class CallService {
     if (!call) throw new AppError(409, 'errors.call_in_progress');
     this.rooms.emit(seeker.socketId, 'callRinging', { callId: call.id, stage: 'volunteers' });
     const rung = await this.ringBatch(call, 1);
+    if (rung === 0 && !this.cluster.othersReachable()) {
+      // volunteers on other nodes may be there but cannot be rung now: say so, rather than ring nobody
+      await this.cancel(seeker.userId, call.id);
+      throw new AppError(503, 'errors.call_nodes_unreachable');
+    }
     if (rung === 0) {
       // nobody to ring now: the operators hear of it at once rather than after a silent minute
       await this.escalate(call.id);
@@ -172,13 +191,53 @@ export class CallService {
     this.rooms.emit(rooms.call(callId), 'signal', { callId, signal }, fromSocket);
   }
 
-  /** A socket went away (tab closed, connection lost): its ringing call is cancelled, its call ended. */
+  /**
+   * A socket closed on purpose (tab closed, page left, a ban): its ringing call is cancelled, its
+   * call ended, and the other member told at once.
+   */
   async socketGone(socketId: string): Promise<void> {
     await this.repo.removePresence(socketId);
     for (const call of await this.repo.openCallsOfSocket(socketId)) {
       if (call.status === 'ringing') await this.cancel(call.seekerId, call.id);
       else await this.endCall(call.id, 'connection_lost');
     }
+  }
+
+  /**
+   * A socket dropped (ping timeout, transport closed: often a network change). Its ringing call is
+   * cancelled as on a close, but a connected call waits the grace period for the member to come
+   * back (rejoin); if they have not by then, it ends and the other member is told.
+   */
+  async socketLost(socketId: string): Promise<void> {
+    const grace = this.config.reconnectGraceSeconds;
+    if (grace === 0) return this.socketGone(socketId);
+    await this.repo.removePresence(socketId);
+    for (const call of await this.repo.openCallsOfSocket(socketId)) {
+      if (call.status === 'ringing') await this.cancel(call.seekerId, call.id);
+      else this.schedule(call.id, grace, () => this.endCall(call.id, 'connection_lost', socketId));
+    }
+  }
+
+  /**
+   * A member whose socket dropped is back on a new one (on any node): it takes the old one's place
+   * in the call and both members hear it. A call that ended meanwhile is reported as ended.
+   */
+  async rejoin(member: CallMember & Member, callId: string): Promise<void> {
+    const call = await this.repo.rejoin(callId, member, member.socketId);
+    if (!call) {
+      const ended = await this.repo.find(callId);
+      const wasMember =
+        ended &&
+        ('userId' in member
+          ? ended.seekerId === member.userId || ended.volunteerId === member.userId
+          : ended.operatorId === member.adminId);
+      if (!wasMember) throw new AppError(404, 'errors.call_not_found');
+      const reason = (ended.endReason ?? 'connection_lost') as CallEndReason;
+      this.rooms.emit(member.socketId, 'callEnded', { callId, reason });
+      return;
+    }
+    this.rooms.join(member.socketId, rooms.call(call.id));
+    this.rooms.emit(rooms.call(call.id), 'callRejoined', { callId: call.id });
   }
 
   async availability(userId: string): Promise<Availability> {
@@ -204,8 +263,9 @@ export class CallService {
     return { publicKey: this.push.publicKey };
   }
 
-  async subscribePush(userId: string, subscription: PushSubscribeRequest): Promise<void> {
-    const target = { endpoint: subscription.endpoint, ...subscription.keys };
+  /** A browser subscribes to rings; they will be written in `locale`, the app's language then. */
+  async subscribePush(userId: string, subscription: PushSubscribeRequest, locale: Locale): Promise<void> {
+    const target = { endpoint: subscription.endpoint, ...subscription.keys, locale };
     await this.repo.savePushSubscription(userId, target, this.clock());
   }
 
@@ -220,6 +280,11 @@ export class CallService {
 
   async history(userId: string): Promise<CallHistory> {
     return this.repo.history(userId, 50);
+  }
+
+  /** The warnings this member was given after reports about their calls (the personal centre shows them). */
+  async warnings(userId: string): Promise<CallWarnings> {
+    return { items: await this.repo.warnings(userId, 20) };
   }
 
   /** A member rates the call, may report the other member and may block them. */
@@ -246,7 +311,9 @@ export class CallService {
   }
 
   private async ringBatch(call: CallRow, batch: number): Promise<number> {
-    const rung = await this.repo.ringBatch(call.id, batch, this.config.batchSize, this.clock());
+    // while the other nodes cannot be reached, their volunteers count as away (push may still ring them)
+    const onlyNode = this.cluster.othersReachable() ? undefined : this.cluster.nodeId;
+    const rung = await this.repo.ringBatch(call.id, batch, this.config.batchSize, this.clock(), onlyNode);
     if (rung.length === 0) return 0;
     const incoming = incomingCall(call, await this.repo.nickname(call.seekerId));
     const targets = rung.filter((r) => r.online).map((r) => rooms.available(r.volunteerId));
@@ -286,10 +353,14 @@ export class CallService {
     if (call.stage === 'operators') await this.publishQueue();
   }
 
-  /** Both members hear that the call ended: the one who hung up learns it is recorded. */
-  private async endCall(callId: string, reason: CallEndReason): Promise<void> {
-    const call = await this.repo.end(callId, reason, this.clock());
+  /**
+   * Both members hear that the call ended: the one who hung up learns it is recorded. With
+   * `lostSocket`, only if that member has not come back on another socket since.
+   */
+  private async endCall(callId: string, reason: CallEndReason, lostSocket?: string): Promise<void> {
+    const call = await this.repo.end(callId, reason, this.clock(), lostSocket);
     if (!call) return;
+    this.cancelTimers(call.id);
     this.rooms.emit(rooms.call(call.id), 'callEnded', { callId: call.id, reason });
     this.rooms.clear(rooms.call(call.id));
   }
@@ -308,12 +379,16 @@ export class CallService {
   }
 
   private schedule(callId: string, seconds: number, step: () => Promise<unknown>): void {
-    const cancel = this.scheduler.after(seconds * 1000, () =>
-      step().then(
+    const cancel = this.scheduler.after(seconds * 1000, () => {
+      // a step that ran is no longer pending (a grace that found the member back leaves nothing behind)
+      const left = (this.timers.get(callId) ?? []).filter((c) => c !== cancel);
+      if (left.length > 0) this.timers.set(callId, left);
+      else this.timers.delete(callId);
+      return step().then(
         () => undefined,
-        (err: unknown) => this.logger.error({ err, callId }, 'call ringing step failed'),
-      ),
-    );
+        (err: unknown) => this.logger.error({ err, callId }, 'call step failed'),
+      );
+    });
     this.timers.set(callId, [...(this.timers.get(callId) ?? []), cancel]);
   }
 

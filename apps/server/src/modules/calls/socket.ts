@@ -37,11 +37,22 @@ const relay =
   (deps: CallSocketDeps, client: { id: string }) => (payload: { callId: string; signal: CallSignal }) =>
     deps.service.relay(client.id, payload.callId, payload.signal);
 
-/** A socket that goes away cancels its ringing call or ends its call (the other side is told at once). */
-const leaving = (deps: CallSocketDeps, socketId: string) => () => {
-  deps.service
-    .socketGone(socketId)
-    .catch((err: unknown) => deps.logger.error({ err }, 'calls socket clean-up failed'));
+/** socket.io's reasons for a socket closed on purpose, by the page or by the server (a ban, a shutdown). */
+const CLOSED_ON_PURPOSE = new Set([
+  'client namespace disconnect',
+  'server namespace disconnect',
+  'server shutting down',
+]);
+
+/**
+ * A socket closed on purpose cancels its ringing call or ends its call (the other side is told at
+ * once); one that dropped (ping timeout, transport closed) leaves its call a grace period to rejoin.
+ */
+const leaving = (deps: CallSocketDeps, socketId: string) => (reason: string) => {
+  const gone = CLOSED_ON_PURPOSE.has(reason)
+    ? deps.service.socketGone(socketId)
+    : deps.service.socketLost(socketId);
+  gone.catch((err: unknown) => deps.logger.error({ err }, 'calls socket clean-up failed'));
 };
 
 /** `/calls`: help-seekers ask and volunteers answer (registered users only). */
@@ -87,6 +98,7 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
           hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
+          rejoinCall: ({ callId }) => service.rejoin(me, callId),
         },
         disconnect: leaving(deps, client.id),
       };
@@ -119,6 +131,7 @@ export function operatorsNamespace(
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
           hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
+          rejoinCall: ({ callId }) => service.rejoin({ adminId, socketId: client.id }, callId),
         },
         disconnect: leaving(deps, client.id),
       };

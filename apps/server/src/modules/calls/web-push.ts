@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CallPushPayload } from '@sfm/protocol';
+import type { CallPushPayload, Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 
@@ -34,6 +34,8 @@ export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The language of the app that subscribed: what the notification says is written in it. */
+  locale: Locale;
 }
 
 /** How long a push service may keep a ring for a phone that is off: a ring is over in a minute. */

@@ -3,14 +3,9 @@ import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { ChatModel, ChatModelTurn } from '../../engines/chat/chat-model.ts';
 import { ChatModelError } from '../../engines/chat/chat-model-error.ts';
-import {
-  decodeBase64Image,
-  ImageTooLargeError,
-  InvalidImageError,
-  prepareUpload,
-  type PreparedImage,
-} from '../../engines/vision/image-pipeline.ts';
+import type { PreparedImage } from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
+import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
 import type { Payer, PointsMeter, Reservation } from '../points/points-meter.ts';
 import prompts from './chat-prompts.zh-CN.json' with { type: 'json' };
 
@@ -28,16 +23,8 @@ export interface ChatServiceDeps {
 export const CHAT_SYSTEM_PROMPT = prompts.system;
 
 /** The question's photo, checked and decoded once; a refusal names the `image` field. */
-async function uploadedPhoto(base64: string): Promise<PreparedImage> {
-  try {
-    return await prepareUpload(decodeBase64Image(base64), 'standard');
-  } catch (err) {
-    if (err instanceof InvalidImageError)
-      throw new AppError(400, 'errors.image_invalid', {}, { field: 'image' });
-    if (err instanceof ImageTooLargeError)
-      throw new AppError(400, 'errors.image_too_large', {}, { field: 'image' });
-    throw err;
-  }
+function uploadedPhoto(base64: string): Promise<PreparedImage> {
+  return acceptUploadedImage(base64, 'standard');
 }
 
 /** Passes the answer on; charges the reservation when it completed, releases it otherwise. */

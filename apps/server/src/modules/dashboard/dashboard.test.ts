@@ -1,7 +1,7 @@
 import { endpoints } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, speechTexts, userActiveDays, users } from '../../db/schema.ts';
+import { analyses, calls, speechTexts, userActiveDays, users } from '../../db/schema.ts';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
 import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
 
@@ -58,6 +58,32 @@ beforeAll(async () => {
     { createdAt: at('2030-06-14T23:00:00+08:00'), characters: 5 },
     { createdAt: at('2030-06-15T08:00:00+08:00'), characters: 5, deviceId: 'device_1700000000_ab' },
     { createdAt: at('2030-06-15T08:00:01+08:00'), characters: 9, userId: u2!.id },
+  ]);
+  const callRow = (iso: string, status: string, seconds?: number) => {
+    const createdAt = at(iso);
+    const connectedAt = seconds === undefined ? null : new Date(createdAt.getTime() + 10_000);
+    return {
+      createdAt,
+      seekerId: u1!.id,
+      language: 'zh' as const,
+      status,
+      seekerSocket: 'socket',
+      connectedAt,
+      endedAt:
+        connectedAt && status === 'completed' ? new Date(connectedAt.getTime() + seconds! * 1000) : null,
+    };
+  };
+  await db.insert(calls).values([
+    callRow('2030-06-13T23:59:59+08:00', 'completed', 500),
+    callRow('2030-06-14T23:30:00+08:00', 'completed', 60),
+    callRow('2030-06-15T00:00:00+08:00', 'completed', 30),
+    callRow('2030-06-15T09:00:00+08:00', 'completed', 120),
+    callRow('2030-06-15T10:00:00+08:00', 'completed', 45),
+    callRow('2030-06-15T11:00:00+08:00', 'missed'),
+    callRow('2030-06-15T11:10:00+08:00', 'cancelled'),
+    callRow('2030-06-15T11:20:00+08:00', 'failed'),
+    // still going: no outcome yet
+    callRow('2030-06-15T11:30:00+08:00', 'connected', 0),
   ]);
   // a registered user (created now, in real time) whose request counts as activity on the 15th
   const member = await registeredUser(t);
@@ -126,6 +152,41 @@ describe('dashboard', () => {
     ]);
   });
 
+  it('counts call outcomes per day with the average and median length of the completed calls', async () => {
+    const data = expectOk(adminEndpoints.dashboardCalls, await get(adminEndpoints.dashboardCalls, RANGE));
+    const none = { missed: 0, cancelled: 0, failed: 0 };
+    expect(data.days).toEqual([
+      { day: '2030-06-14', completed: 1, ...none, averageSeconds: 60, medianSeconds: 60 },
+      // 30, 120 and 45 s: the average is 65, the median 45
+      {
+        day: '2030-06-15',
+        completed: 3,
+        missed: 1,
+        cancelled: 1,
+        failed: 1,
+        averageSeconds: 65,
+        medianSeconds: 45,
+      },
+    ]);
+    // over the range (60, 30, 120, 45 s): not an average of the days' numbers
+    expect(data.totals).toEqual({
+      completed: 4,
+      missed: 1,
+      cancelled: 1,
+      failed: 1,
+      averageSeconds: 64,
+      medianSeconds: 53,
+    });
+    const quiet = expectOk(
+      adminEndpoints.dashboardCalls,
+      await get(adminEndpoints.dashboardCalls, { from: '2030-06-01', to: '2030-06-01' }),
+    );
+    expect(quiet.days).toEqual([
+      { day: '2030-06-01', completed: 0, ...none, averageSeconds: null, medianSeconds: null },
+    ]);
+    expect(quiet.totals).toEqual({ completed: 0, ...none, averageSeconds: null, medianSeconds: null });
+  });
+
   it('answers the last 30 days by default, every day zero-filled', async () => {
     const data = expectOk(adminEndpoints.dashboardFailures, await get(adminEndpoints.dashboardFailures));
     expect(data.days).toHaveLength(30);
@@ -161,6 +222,7 @@ describe('dashboard', () => {
       adminEndpoints.dashboardAnalyses,
       adminEndpoints.dashboardLatency,
       adminEndpoints.dashboardFailures,
+      adminEndpoints.dashboardCalls,
     ]) {
       expectError(await get(panel, undefined, auth(userToken)), 401, 'token_invalid');
       expectError(await get(panel, undefined, {}), 401, 'unauthorized');

@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { endOfDay, localDate, startOfDay } from '../../db/day-sql.ts';
-import { analyses, pointsEntries, speechTexts, userActiveDays, users } from '../../db/schema.ts';
+import { analyses, calls, pointsEntries, speechTexts, userActiveDays, users } from '../../db/schema.ts';
 
 /** Days `from`..`to` (inclusive) of the server's time zone. */
 export interface DayRange {
@@ -87,6 +87,38 @@ export class DashboardRepo {
         select ${localDate(analyses.createdAt, range.timeZone)} as day,
           (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed, count(*)::int as total
         from ${analyses} where ${within(analyses.createdAt, range)} group by 1) per_day`);
+    return rows;
+  }
+
+  /**
+   * How the calls asked for on each day ended, and the average and median length of the completed
+   * ones; with one more row (day null) over the whole range, whose median no per-day row could give.
+   * Calls still ringing or connected are left out: they have no outcome yet.
+   */
+  async callsPerDay(range: DayRange) {
+    const duration = sql`extract(epoch from ${calls.endedAt} - ${calls.connectedAt})`;
+    const completed = sql`${calls.status} = 'completed' and ${calls.connectedAt} is not null`;
+    const { rows } = await this.db.execute<{
+      day: string | null;
+      completed: number;
+      missed: number;
+      cancelled: number;
+      failed: number;
+      average: number | null;
+      median: number | null;
+    }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, completed, missed, cancelled, failed, average, median from (
+        select ${localDate(calls.createdAt, range.timeZone)} as day,
+          (count(*) filter (where ${calls.status} = 'completed'))::int as completed,
+          (count(*) filter (where ${calls.status} = 'missed'))::int as missed,
+          (count(*) filter (where ${calls.status} = 'cancelled'))::int as cancelled,
+          (count(*) filter (where ${calls.status} = 'failed'))::int as failed,
+          (avg(${duration}) filter (where ${completed}))::float8 as average,
+          percentile_cont(0.5) within group (order by ${duration}::float8) filter (where ${completed}) as median
+        from ${calls}
+        where ${within(calls.createdAt, range)}
+          and ${calls.status} in ('completed', 'missed', 'cancelled', 'failed')
+        group by grouping sets ((1), ())) per_day`);
     return rows;
   }
 

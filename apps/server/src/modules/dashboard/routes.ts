@@ -9,5 +9,6 @@ export function registerDashboardRoutes(router: Router, dashboard: DashboardServ
   router.route(adminEndpoints.dashboardAnalyses, ({ query }) => dashboard.analyses(query));
   router.route(adminEndpoints.dashboardLatency, ({ query }) => dashboard.latency(query));
   router.route(adminEndpoints.dashboardFailures, ({ query }) => dashboard.failures(query));
+  router.route(adminEndpoints.dashboardCalls, ({ query }) => dashboard.calls(query));
   router.route(pointsAdminEndpoints.dashboardPoints, ({ query }) => dashboard.points(query));
 }

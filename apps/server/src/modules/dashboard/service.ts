@@ -2,6 +2,7 @@ import {
   DASHBOARD_DEFAULT_DAYS,
   DASHBOARD_MAX_DAYS,
   type DashboardAnalyses,
+  type DashboardCalls,
   type DashboardFailures,
   type DashboardLatency,
   type DashboardSummary,
@@ -15,7 +16,9 @@ import type { Clock } from '../../security/clock.ts';
 import type { DashboardRepo, DayRange } from './repo.ts';
 
 const byDay = <R extends { day: string }>(rows: R[]) => new Map(rows.map((r) => [r.day, r]));
-const roundMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : Math.round(ms));
+/** A measured duration (ms or seconds) to the whole unit; null when nothing was measured. */
+const rounded = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : Math.round(value);
 
 /**
  * The dashboard's panels: today's headline numbers and, per day of a range (the last 30 days by
@@ -54,7 +57,7 @@ export class DashboardService {
       newUsersToday: row.new_users,
       activeUsersToday: row.active_users,
       analysesToday: row.analyses,
-      medianAnalysisMsToday: roundMs(row.median_ms),
+      medianAnalysisMsToday: rounded(row.median_ms),
       speechTextsToday: row.speech_texts,
     };
   }
@@ -108,8 +111,8 @@ export class DashboardService {
       to: range.to,
       days: daysFrom(range.from, range.to).map((day) => ({
         day,
-        medianMs: roundMs(rows.get(day)?.median),
-        p95Ms: roundMs(rows.get(day)?.p95),
+        medianMs: rounded(rows.get(day)?.median),
+        p95Ms: rounded(rows.get(day)?.p95),
       })),
     };
   }
@@ -140,6 +143,26 @@ export class DashboardService {
         consumed: rows.get(day)?.consumed ?? 0,
         recharged: rows.get(day)?.recharged ?? 0,
       })),
+    };
+  }
+
+  async calls(query: DateRangeQuery): Promise<DashboardCalls> {
+    const range = this.range(query);
+    const rows = await this.repo.callsPerDay(range);
+    const outcomes = (row: (typeof rows)[number] | undefined) => ({
+      completed: row?.completed ?? 0,
+      missed: row?.missed ?? 0,
+      cancelled: row?.cancelled ?? 0,
+      failed: row?.failed ?? 0,
+      averageSeconds: rounded(row?.average),
+      medianSeconds: rounded(row?.median),
+    });
+    const days = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day, r]));
+    return {
+      from: range.from,
+      to: range.to,
+      days: daysFrom(range.from, range.to).map((day) => ({ day, ...outcomes(days.get(day)) })),
+      totals: outcomes(rows.find((r) => r.day === null)),
     };
   }
 }

@@ -1,5 +1,6 @@
-import { feedbackEndpoints as e } from '@sfm/protocol';
+import { feedbackEndpoints as e, FEEDBACK_PHOTO } from '@sfm/protocol';
 import { adminEndpoints, feedbackAdminEndpoints as a } from '@sfm/protocol/admin';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
@@ -63,6 +64,47 @@ describe('contact us: feedback and its answer', () => {
     expect(queue.items.find((f) => f.id === sent.id)?.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(expectOk(e.myFeedback, await call(t.app, e.myFeedback, undefined, other.headers)).items).toEqual(
       [],
+    );
+  });
+
+  it('carries an optional photo that only the back office sees, through a signed URL', async () => {
+    const user = await registeredUser(t);
+    const photo = (
+      await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#246' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const sent = expectOk(
+      e.sendFeedback,
+      await call(
+        t.app,
+        e.sendFeedback,
+        { category: 'problem', text: 'The button is hidden', contactConsent: false, photo },
+        user.headers,
+      ),
+    );
+    expect(sent).not.toHaveProperty('photo');
+    const queue = expectOk(a.adminFeedback, await call(t.app, a.adminFeedback, {}, operator.headers));
+    const { photoUrl } = queue.items.find((f) => f.id === sent.id)!;
+    const served = await t.app.inject({ method: 'GET', url: photoUrl! });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    // downsized to the feedback photo's size, whatever was sent
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: FEEDBACK_PHOTO.maxSide });
+    // feedback without a photo has none
+    expect(queue.items.filter((f) => f.id !== sent.id).map((f) => f.photoUrl)).not.toContain(
+      expect.any(String),
+    );
+
+    const bad = Buffer.from('GIF89a not really').toString('base64');
+    expectError(
+      await call(
+        t.app,
+        e.sendFeedback,
+        { category: 'problem', text: 'x', contactConsent: false, photo: bad },
+        user.headers,
+      ),
+      400,
+      'image_invalid',
     );
   });
 

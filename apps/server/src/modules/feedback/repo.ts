@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.ts';
 import { feedback, users } from '../../db/schema.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
-export type FeedbackWithPhone = FeedbackRow & { phone: string };
+export type FeedbackWithPhone = FeedbackRow & { phone: string | null };
 
 export class FeedbackRepo {
   constructor(private readonly db: Executor) {}

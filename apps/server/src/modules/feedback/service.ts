@@ -1,4 +1,4 @@
-import type { Feedback, SendFeedbackRequest } from '@sfm/protocol';
+import { FEEDBACK_PHOTO, type Feedback, type SendFeedbackRequest } from '@sfm/protocol';
 import {
   ADMIN_FEEDBACK_LIMIT,
   maskPhone,
@@ -9,6 +9,7 @@ import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../security/clock.ts';
+import type { UserPhotos } from '../user-photos/user-photos.ts';
 import { FeedbackRepo, type FeedbackRow, type FeedbackWithPhone } from './repo.ts';
 
 export function toFeedback(row: FeedbackRow): Feedback {
@@ -24,20 +25,32 @@ export function toFeedback(row: FeedbackRow): Feedback {
 }
 
 /** The operator sees the full phone only of a sender who agreed to be contacted. */
-const toAdminFeedback = (row: FeedbackWithPhone): AdminFeedback => ({
+const toAdminFeedback = (row: FeedbackWithPhone): Omit<AdminFeedback, 'photoUrl'> => ({
   ...toFeedback(row),
-  phone: row.contactConsent ? row.phone : maskPhone(row.phone),
+  phone: row.contactConsent && row.phone !== null ? row.phone : maskPhone(row.phone),
 });
 
 /** Users' feedback from the contact-us page, and the back office's answers (audited). */
 export class FeedbackService {
   private readonly repo: FeedbackRepo;
-  constructor(private readonly deps: { db: Database; audit: AuditLog; clock: Clock }) {
+  constructor(private readonly deps: { db: Database; audit: AuditLog; clock: Clock; photos: UserPhotos }) {
     this.repo = new FeedbackRepo(deps.db);
   }
 
-  async send(userId: string, request: SendFeedbackRequest): Promise<Feedback> {
-    const row = await this.repo.insert({ userId, ...request, createdAt: this.deps.clock() });
+  /** What the operator sees, the attached photo as a signed URL. */
+  private toAdminFeedback(row: FeedbackWithPhone): AdminFeedback {
+    return { ...toAdminFeedback(row), photoUrl: row.photoKey ? this.deps.photos.url(row.photoKey) : null };
+  }
+
+  async send(userId: string, { photo, ...request }: SendFeedbackRequest): Promise<Feedback> {
+    const { photos, clock } = this.deps;
+    const photoKey = photo ? await photos.save(userId, photo, FEEDBACK_PHOTO, 'photo') : null;
+    const row = await this.repo
+      .insert({ userId, ...request, photoKey, createdAt: clock() })
+      .catch(async (err: unknown) => {
+        await photos.discard([photoKey]);
+        throw err;
+      });
     return toFeedback(row);
   }
 
@@ -46,7 +59,8 @@ export class FeedbackService {
   }
 
   async list(status: 'open' | 'answered'): Promise<AdminFeedbackList> {
-    return { items: (await this.repo.list(status, ADMIN_FEEDBACK_LIMIT)).map(toAdminFeedback) };
+    const rows = await this.repo.list(status, ADMIN_FEEDBACK_LIMIT);
+    return { items: rows.map((row) => this.toAdminFeedback(row)) };
   }
 
   reply(actor: AdminActor, id: string, reply: string): Promise<AdminFeedback> {
@@ -62,7 +76,7 @@ export class FeedbackService {
         targetLabel: maskPhone(before.phone),
         before: { reply: before.reply },
         after: { reply },
-        result: toAdminFeedback({ ...after!, phone: before.phone }),
+        result: this.toAdminFeedback({ ...after!, phone: before.phone }),
       };
     });
   }

@@ -14,5 +14,6 @@ export function register(ctx: ModuleContext): void {
   registerSceneReviewRoutes(
     ctx.http,
     new SceneReviewService({ db, audit: ctx.audit, engine: ctx.engines.vision, clock, logger }),
+    ctx.config.visionRateLimitPerMinute,
   );
 }

@@ -4,14 +4,9 @@ import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  decodeBase64Image,
-  ImageTooLargeError,
-  InvalidImageError,
-  prepareUpload,
-} from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import type { Clock } from '../../security/clock.ts';
+import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
 import { MarketRepo, type ReviewQuery, type SceneRow, type SceneWithAuthor } from './repo.ts';
 import { latestVersion, publishLatest, sceneFields, sceneNotFound, withdrawLive } from './service.ts';
 
@@ -56,7 +51,8 @@ export class SceneReviewService {
   private view(row: SceneWithAuthor, reports?: { count: number; reasons: string[] }): AdminScene {
     return {
       ...sceneFields(row, latestVersion(row)),
-      authorPhone: row.authorPhone === null ? null : maskPhone(row.authorPhone),
+      // an author without a phone (a social login's account) is still an author: '—', not official
+      authorPhone: row.authorId === null ? null : maskPhone(row.authorPhone),
       reports: reports?.count ?? 0,
       reportReasons: reports?.reasons ?? [],
     };
@@ -125,16 +121,7 @@ export class SceneReviewService {
   async test(id: string, imageBase64: string, signal: AbortSignal): Promise<AdminSceneTestResult> {
     const row = await this.repo.byId(id);
     if (!row || row.visibility !== 'public') throw sceneNotFound();
-    let image;
-    try {
-      image = await prepareUpload(decodeBase64Image(imageBase64));
-    } catch (err) {
-      if (err instanceof InvalidImageError)
-        throw new AppError(400, 'errors.image_invalid', {}, { field: 'image' });
-      if (err instanceof ImageTooLargeError)
-        throw new AppError(400, 'errors.image_too_large', {}, { field: 'image' });
-      throw err;
-    }
+    const image = await acceptUploadedImage(imageBase64);
     const { engine, logger } = this.deps;
     try {
       await engine.warmUp();

@@ -25,11 +25,18 @@ export function registerMarketRoutes(router: Router, market: MarketService): voi
 }
 
 /** The back office's review queue (/bme_admin/scenes). */
-export function registerSceneReviewRoutes(router: Router, review: SceneReviewService): void {
+export function registerSceneReviewRoutes(
+  router: Router,
+  review: SceneReviewService,
+  testsPerMinute: number,
+): void {
   const e = sceneAdminEndpoints;
   router.route(e.adminScenes, ({ query }) => review.page(query));
   router.route(e.approveScene, (r) => review.approve(actorOf(r), r.body.id));
   router.route(e.rejectScene, (r) => review.reject(actorOf(r), r.body.id, r.body.reason));
   router.route(e.unpublishScene, (r) => review.unpublish(actorOf(r), r.body.id, r.body.reason));
-  router.route(e.testScene, (r) => review.test(r.body.id, r.body.image, r.signal));
+  // a test is an analysis by the vision engine (a paid model in production): limited like one
+  router.route(e.testScene, (r) => review.test(r.body.id, r.body.image, r.signal), {
+    rateLimits: [{ bucket: 'scene-test', limit: testsPerMinute, key: (r) => `admin:${r.identity.adminId}` }],
+  });
 }

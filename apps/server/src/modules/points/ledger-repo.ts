@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, sql, sum } from 'drizzle-orm';
 import type { PointsLogType } from '@sfm/protocol';
 import type { Executor } from '../../db/database.ts';
 import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
@@ -89,6 +89,13 @@ export class LedgerRepo {
       .from(pointsHolds)
       .where(and(eq(pointsHolds.userId, userId), gt(pointsHolds.expiresAt, now)));
     return row?.total ?? 0;
+  }
+
+  /** Deletes the holds of work that died before committing or releasing them (they count for nothing). */
+  async dropExpiredHolds(userId: string, now: Date): Promise<void> {
+    await this.db
+      .delete(pointsHolds)
+      .where(and(eq(pointsHolds.userId, userId), lte(pointsHolds.expiresAt, now)));
   }
 
   async insertHold(userId: string, amount: number, expiresAt: Date): Promise<string> {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/database.ts';
-import { pointsAccounts, pointsEntries, users } from '../../db/schema.ts';
+import { pointsAccounts, pointsEntries, pointsHolds, users } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { describeOnEachDatabase } from '../../test/databases.ts';
 import { LedgerRepo } from './ledger-repo.ts';
@@ -158,6 +158,25 @@ describeOnEachDatabase('points ledger', (database) => {
     if (held?.status !== 'fulfilled') throw new Error('no reservation');
     await held.value.commit();
     await held.value.commit();
+    expect(await expectExact(db, userId)).toBe(0);
+  });
+
+  it('a hold left by work that died stops counting when it expires, and is swept by the next reservation', async () => {
+    const db = database();
+    let now = new Date();
+    const points = economy(db, () => now);
+    const userId = await newUser(db);
+    const payer = { kind: 'user' as const, id: userId };
+    await points.ledger.spend(userId, FREE - 1, { type: 'consume', scene: 'vision', remark: null, key: 'x' });
+    await points.meter.reserve(payer, 'vision'); // never committed nor released: its process died
+    await expect(points.meter.reserve(payer, 'vision')).rejects.toMatchObject({
+      key: 'errors.points_insufficient',
+    });
+    now = new Date(now.getTime() + 301_000);
+    const next = await points.meter.reserve(payer, 'vision');
+    const holds = await db.select().from(pointsHolds).where(eq(pointsHolds.userId, userId));
+    expect(holds).toHaveLength(1);
+    await next.commit();
     expect(await expectExact(db, userId)).toBe(0);
   });
 

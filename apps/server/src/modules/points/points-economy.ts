@@ -30,12 +30,14 @@ export const notifyPath = (provider: string) => `/api/payments/notify/${provider
 
 /**
  * The points economy, built once by the app: other modules meter through `meter` and report a
- * verified phone through `phoneVerified`; the points module serves the rest.
+ * verified person through `phoneVerified` or `identityVerified`; the points module serves the rest.
  */
 export interface PointsEconomy {
   meter: PointsMeter;
   /** A phone was verified by an SMS code: the one-time reward (a no-op after the first). */
   phoneVerified(userId: string): Promise<void>;
+  /** A third-party login vouched for the person: the same one-time reward, once per account. */
+  identityVerified(userId: string): Promise<void>;
   rules: PointsRulesStore;
   ledger: PointsLedger;
   service: PointsService;
@@ -62,7 +64,8 @@ export function createPointsEconomy(deps: PointsEconomyDeps): PointsEconomy {
   }
   return {
     meter: new LedgerPointsMeter(db, ledger, rules, logger),
-    phoneVerified: (userId) => service.rewardVerification(userId),
+    phoneVerified: (userId) => service.rewardVerification(userId, 'phone'),
+    identityVerified: (userId) => service.rewardVerification(userId, 'identity'),
     rules,
     ledger,
     service,

@@ -132,6 +132,15 @@ describe('metered analysis', () => {
     expect((await logs(user, { type: 'consume' })).logs).toHaveLength(1);
   });
 
+  it('prices a market scene’s analysis as a scene analysis', async () => {
+    const user = await newUser();
+    const sceneId = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    const body = { image, scenario: 'question' as const, prompt: '读药盒上的有效期', sceneId };
+    expectOk(endpoints.visionAnalyze, await call(t.app, endpoints.visionAnalyze, body, user));
+    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.analyze);
+    expect((await logs(user, { type: 'consume' })).logs[0]).toMatchObject({ scene: 'analyze' });
+  });
+
   it('says clearly when the points run out, and charges nothing', async () => {
     const user = await newUser();
     const userId = expectOk(endpoints.me, await call(t.app, endpoints.me, undefined, user)).id;

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { notifyPath, type PointsEconomy } from './points-economy.ts';
 
+/** Each order is a call to the payment gateway: a person recharges a few times, a script thousands. */
+const ORDERS_PER_MINUTE = 10;
+
 /** The sandbox gateway's notify URL (a real gateway is configured with its own: notifyPath). */
 export const SANDBOX_NOTIFY_PATH = notifyPath('sandbox');
 
@@ -11,7 +14,11 @@ export function registerPointsRoutes(app: FastifyInstance, router: Router, point
   router.route(endpoints.pointsDetails, ({ identity }) => service.details(identity.userId));
   router.route(endpoints.pointsLogs, ({ identity, query }) => service.logs(identity.userId, query));
   router.route(endpoints.pointsCatalogue, () => service.catalogue());
-  router.route(endpoints.pointsCreateOrder, ({ identity, body }) => orders.create(identity.userId, body));
+  router.route(endpoints.pointsCreateOrder, ({ identity, body }) => orders.create(identity.userId, body), {
+    rateLimits: [
+      { bucket: 'points-order', limit: ORDERS_PER_MINUTE, key: (r) => `user:${r.identity.userId}` },
+    ],
+  });
   router.route(endpoints.pointsOrder, ({ identity, query }) => orders.status(identity.userId, query.orderId));
   if (sandbox) {
     router.route(endpoints.sandboxCheckout, async ({ identity, body }) => {

@@ -74,15 +74,18 @@ export class PointsService {
     };
   }
 
-  /** The one-time reward for a phone verified by an SMS code (its key makes it once per account). */
-  async rewardVerification(userId: string): Promise<void> {
+  /**
+   * The one-time reward for a person verified by an SMS code or a third-party login: one key per
+   * account, so it is paid once however the account was verified, and however often.
+   */
+  async rewardVerification(userId: string, how: 'phone' | 'identity'): Promise<void> {
     await this.ledger.withAccount(userId, async (locked) => {
       const reward = locked.rules.rules.verificationReward;
       if (reward === 0) return;
       await locked.write({
         type: 'auth',
         scene: 'verification_reward',
-        remark: '手机号验证奖励',
+        remark: how === 'phone' ? '手机号验证奖励' : '账号验证奖励',
         key: 'auth:verification',
         paid: reward,
       });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Config } from '../../config.ts';
 import { attachSockets, type AttachedSockets } from '../../sockets/attach-sockets.ts';
-import { createTestApp, type TestApp } from '../../test/app-harness.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../test/app-harness.ts';
 import { defaultSpeechConfig, type SpeechConfig } from '../../config/speech-config.ts';
 
 export interface ListeningApp extends TestApp {
@@ -15,8 +15,13 @@ export interface ListeningApp extends TestApp {
 }
 
 /** A real listening server (port 0) with socket.io attached, as main.ts runs it. */
-export async function startListeningApp(speech: Partial<SpeechConfig> = {}, config: Partial<Config> = {}) {
+export async function startListeningApp(
+  speech: Partial<SpeechConfig> = {},
+  config: Partial<Config> = {},
+  options: Omit<TestAppOptions, 'config'> = {},
+) {
   const testApp = await createTestApp({
+    ...options,
     config: { ...config, speech: { ...defaultSpeechConfig(), ...speech } },
   });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });

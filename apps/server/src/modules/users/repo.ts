@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
 import { userActiveDays, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** PostgreSQL's error code for a broken unique constraint. */
+const UNIQUE_VIOLATION = '23505';
 export interface NewUser {
-  phone: string;
+  /** null: an account made by a social login (a phone is bound later). */
+  phone: string | null;
   passwordHash: string | null;
   nickname?: string | null;
 }
@@ -60,6 +63,29 @@ export class UsersRepo {
     const row = created ?? (await this.findByPhone(phone));
     if (!row) throw new Error('user vanished between insert and select');
     return row;
+  }
+
+  /**
+   * Binds a phone to an account that has none (one made by a social login): the updated row, or why
+   * not ('taken': another account has the phone, 'has_phone': this one has one already), null for no account.
+   */
+  async bindPhone(id: string, phone: string, now: Date): Promise<UserRow | 'taken' | 'has_phone' | null> {
+    if (!isUuid(id)) return null;
+    const owner = await this.findByPhone(phone);
+    if (owner) return owner.id === id ? 'has_phone' : 'taken';
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ phone, updatedAt: now })
+        .where(and(eq(users.id, id), isNull(users.phone)))
+        .returning();
+      if (row) return row;
+    } catch (err) {
+      // another account took the phone between the check and the update (the unique index says so)
+      if ((err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) return 'taken';
+      throw err;
+    }
+    return (await this.findById(id)) ? 'has_phone' : null;
   }
 
   async update(id: string, changes: UserChanges, now: Date): Promise<UserRow | null> {

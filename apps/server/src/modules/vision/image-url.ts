@@ -14,8 +14,9 @@ export interface ImageOwner {
 export class ImageUrlSigner {
   private readonly key: Buffer;
 
-  constructor(jwtSecret: Uint8Array) {
-    this.key = createHmac('sha256', jwtSecret).update('vision-image-url').digest();
+  /** `purpose` keeps each kind of URL's signatures apart (a vision URL's never opens a user photo). */
+  constructor(jwtSecret: Uint8Array, purpose = 'vision-image-url') {
+    this.key = createHmac('sha256', jwtSecret).update(purpose).digest();
   }
 
   private mac(imageId: string, owner: ImageOwner, exp: number): Buffer {
@@ -24,8 +25,12 @@ export class ImageUrlSigner {
 
   /** The relative URL, valid until `exp` (unix seconds). */
   url(imageId: string, owner: ImageOwner, exp: number): string {
-    const sig = this.mac(imageId, owner, exp).toString('base64url');
-    return `${VISION_IMAGE_PATH.replace(':id', imageId)}?exp=${exp}&sig=${sig}`;
+    return `${VISION_IMAGE_PATH.replace(':id', imageId)}?${this.query(imageId, owner, exp)}`;
+  }
+
+  /** `exp=…&sig=…`: the signature part of a URL, for paths of other kinds of image. */
+  query(imageId: string, owner: ImageOwner, exp: number): string {
+    return `exp=${exp}&sig=${this.mac(imageId, owner, exp).toString('base64url')}`;
   }
 
   /** True when `sig` was made by `url` for this image, owner and expiry and `exp` has not passed. */

@@ -3,17 +3,12 @@ import type { AnalysisOutcome } from '@sfm/protocol/admin';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
-import {
-  decodeBase64Image,
-  ImageTooLargeError,
-  InvalidImageError,
-  prepareUpload,
-  type PreparedImage,
-} from '../../engines/vision/image-pipeline.ts';
+import { InvalidImageError, type PreparedImage } from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import { metered, type PointsMeter } from '../points/points-meter.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
+import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
 import type { AnalysesRepo } from './analyses-repo.ts';
 import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
@@ -54,17 +49,8 @@ const visionFailed = () => new AppError(502, 'errors.vision_failed');
 const notFound = () => new AppError(404, 'errors.image_not_found');
 
 /** The uploaded photo, checked and decoded once; a refusal names the `image` field. */
-async function uploadedImage(request: AnalyzeRequest): Promise<PreparedImage> {
-  try {
-    return await prepareUpload(decodeBase64Image(request.image), request.compression);
-  } catch (err) {
-    if (err instanceof InvalidImageError)
-      throw new AppError(400, 'errors.image_invalid', {}, { field: 'image' });
-    if (err instanceof ImageTooLargeError) {
-      throw new AppError(400, 'errors.image_too_large', {}, { field: 'image' });
-    }
-    throw err;
-  }
+function uploadedImage(request: AnalyzeRequest): Promise<PreparedImage> {
+  return acceptUploadedImage(request.image, request.compression);
 }
 
 /** What may be logged of an engine failure: names, messages, status, stack; never the request. */
@@ -112,7 +98,8 @@ export class VisionService {
 
   /** A failed, refused or cancelled analysis costs nothing; only an answer is charged. */
   analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
-    return metered(this.deps.meter, owner, 'vision', () => this.analyzeNow(owner, request, signal));
+    const scene = request.sceneId ? 'analyze' : 'vision';
+    return metered(this.deps.meter, owner, scene, () => this.analyzeNow(owner, request, signal));
   }
 
   private async analyzeNow(

@@ -7,7 +7,7 @@ import { endpoints, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES } from '@sfm/protoco
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, visionImages } from '../../db/schema.ts';
+import { analyses, pointsHolds, visionImages } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { LocalImageStore } from '../../storage/local-image-store.ts';
 import {
@@ -83,9 +83,9 @@ describe('POST /api/vision/analyze: input checks', () => {
 
   it('refuses an image over 8 MB decoded, and a longer base64 text', async () => {
     const justOver = Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff).toString('base64');
-    expectError(await analyze({ image: justOver, scenario: 'observe' }), 400, 'image_too_large', '图片过大');
+    expectError(await analyze({ image: justOver, scenario: 'observe' }), 413, 'image_too_large', '图片过大');
     const tooLong = 'A'.repeat(MAX_IMAGE_BASE64_CHARS + 4);
-    expectError(await analyze({ image: tooLong, scenario: 'observe' }), 400, 'image_too_large', '图片过大');
+    expectError(await analyze({ image: tooLong, scenario: 'observe' }), 413, 'image_too_large', '图片过大');
   });
 
   it('answers 413 when the body is over BODY_LIMIT_BYTES', async () => {
@@ -338,11 +338,11 @@ describe('a cancelled analysis leaves nothing behind', () => {
   });
 
   /** Starts a real HTTP analysis, then drops the connection once the engine is working on it. */
-  async function abandon(deviceId: string): Promise<void> {
+  async function abandon(identity: Record<string, string>): Promise<void> {
     const started = engine.nextStart();
     const req = http.request(`${base}${endpoints.visionAnalyze.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', deviceid: deviceId, usertype: 'temporary' },
+      headers: { 'content-type': 'application/json', ...identity },
     });
     req.on('error', () => undefined); // the socket is destroyed on purpose
     req.end(JSON.stringify({ image: jpeg.toString('base64'), scenario: 'observe' }));
@@ -363,7 +363,7 @@ describe('a cancelled analysis leaves nothing behind', () => {
     engine.delayMs = 5000;
     try {
       const deviceId = newDevice();
-      await abandon(deviceId);
+      await abandon(deviceHeaders(deviceId));
       const signal = engine.requests.at(-1)?.signal;
       await waitFor(() => signal?.aborted === true);
       await new Promise((r) => setTimeout(r, 100));
@@ -380,7 +380,7 @@ describe('a cancelled analysis leaves nothing behind', () => {
     engine.honourAbort = false;
     try {
       const deviceId = newDevice();
-      await abandon(deviceId);
+      await abandon(deviceHeaders(deviceId));
       await new Promise((r) => setTimeout(r, 600));
       expect(await rowsOf(deviceId)).toEqual([]);
       expect(await imageFiles()).toEqual(filesBefore);
@@ -388,6 +388,27 @@ describe('a cancelled analysis leaves nothing behind', () => {
       engine.delayMs = 0;
       engine.honourAbort = true;
     }
+  });
+
+  it('charges a user who left nothing, and keeps no points held for them', async () => {
+    const user = await registeredUser();
+    const holds = async () => (await t.database.db.select().from(pointsHolds)).length;
+    const heldBefore = await holds();
+    engine.delayMs = 5000;
+    try {
+      await abandon(user);
+      const signal = engine.requests.at(-1)?.signal;
+      await waitFor(() => signal?.aborted === true);
+      // reserved before the engine started, given back once the abort has gone through
+      await expect.poll(holds).toBe(heldBefore);
+    } finally {
+      engine.delayMs = 0;
+    }
+    const consumed = expectOk(
+      endpoints.pointsLogs,
+      await call(t.app, endpoints.pointsLogs, { type: 'consume' }, user),
+    );
+    expect(consumed.logs).toEqual([]);
   });
 
   it('still answers a client that stays', async () => {

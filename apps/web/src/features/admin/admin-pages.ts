@@ -5,7 +5,7 @@ import { versionsAdminPage } from '../versions/index.ts';
 import { feedbackAdminPage } from '../info/index.ts';
 import { scenesAdminPage } from '../market/index.ts';
 import { adminVideoCallPage, callsAdminPage, systemCallsAdminPage } from '../calls/index.ts';
-import { ADMIN_ROOT } from './admin-paths.ts';
+import { ADMIN_PASSWORD, ADMIN_ROOT } from './admin-paths.ts';
 
 /** Where a signed-in admin lands when no redirect says otherwise: the dashboard. */
 export const ADMIN_HOME = `${ADMIN_ROOT}/dashboard`;
@@ -91,6 +91,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     titleKey: 'menu.audit',
     page: lazyPage(() => import('./audit/audit-page.tsx').then((m) => m.AuditPage)),
     menu: true,
+  },
+  // the admin's own password, from the top bar (and in place of every page while it is temporary)
+  {
+    path: ADMIN_PASSWORD,
+    titleKey: 'menu.password',
+    page: lazyPage(() => import('./password/password-page.tsx').then((m) => m.PasswordPage)),
+    menu: false,
   },
   // spec §2: "there is also an admin video call page", opened from a call, not from the menu
   {

@@ -14,7 +14,11 @@ export function AwayRings() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     void webPush.currentPushSubscription().then(
-      (s) => setOn(s !== null),
+      (s) => {
+        setOn(s !== null);
+        // saved again with this visit's language: the rings' notifications are written in it
+        if (s) void api.call('callPushSubscribe', s).catch(() => undefined);
+      },
       () => setOn(false),
     );
   }, []);

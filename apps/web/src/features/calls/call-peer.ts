@@ -17,6 +17,11 @@ export interface CallPeerOptions {
 
 /** How long a dropped path may try to come back on its own before the seeker restarts ICE. */
 const RESTART_AFTER_MS = 2000;
+/**
+ * A restart made while the network was still gone finds no path: while the connection stays down
+ * the seeker tries again this often (one that is still connecting is given the time).
+ */
+const RESTART_AGAIN_MS = 6000;
 
 /**
  * One side of a call's WebRTC connection. Only the seeker offers, so the two never offer at once;
@@ -68,6 +73,16 @@ export class CallPeer {
     await sender?.replaceTrack(track);
   }
 
+  /**
+   * The signalling came back after a drop (the page's socket rejoined the call): an ICE restart made
+   * while it was away never reached the other side, so the seeker makes one again if the media is
+   * still down. The helper waits for it.
+   */
+  restartIfDown(): void {
+    if (this.options.role !== 'seeker' || this.pc.connectionState === 'connected') return;
+    this.restartIn(0);
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.restartTimer);
@@ -89,9 +104,19 @@ export class CallPeer {
     } else if (state === 'disconnected' || state === 'failed') {
       this.options.onConnection('reconnecting');
       if (this.options.role !== 'seeker') return;
-      clearTimeout(this.restartTimer);
-      this.restartTimer = setTimeout(() => void this.offer(true), state === 'failed' ? 0 : RESTART_AFTER_MS);
+      this.restartIn(state === 'failed' ? 0 : RESTART_AFTER_MS);
     }
+  }
+
+  /** An ICE restart in `ms`, then another each RESTART_AGAIN_MS the connection is still down. */
+  private restartIn(ms: number): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (this.closed) return;
+      const state = this.pc.connectionState;
+      if (state === 'disconnected' || state === 'failed') void this.offer(true);
+      if (state !== 'connected') this.restartIn(RESTART_AGAIN_MS);
+    }, ms);
   }
 }
 

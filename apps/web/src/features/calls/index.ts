@@ -1,5 +1,8 @@
 import { lazyPage } from '../../ui/lazy-page.ts';
 
+/** The warnings a member was given after reports about their calls, which the personal centre shows. */
+export { CallWarnings } from './call-warnings.tsx';
+
 /**
  * What the back office takes from the calls feature, all lazy (registered in
  * admin/admin-pages.ts): only the admin area's code reaches these, so the user app never carries them.

@@ -87,6 +87,13 @@ export function useCallSession(options: CallSessionOptions) {
   const abandoned = useRef(false);
   const peer = useRef<CallPeer | null>(null);
   const callId = useRef<string | null>(null);
+  // the socket's handlers read the phase from here (a dropped socket keeps a call going, not a ring)
+  const phase = useRef<CallPhase>(INITIAL.phase);
+  useEffect(() => {
+    phase.current = state.phase;
+  }, [state.phase]);
+  // from a drop mid-call until the server says this page is back in the call: signals are not sent
+  const rejoining = useRef(false);
   // the call ringing on a helper's page (a stop for another call must not silence it)
   const ringing = useRef<string | null>(null);
   // the socket's handlers are wired once: they read the page's newest callbacks from here
@@ -132,8 +139,18 @@ export function useCallSession(options: CallSessionOptions) {
       setSocket(s);
     });
     const wire = (s: Socket) => {
-      s.on('connect', () => latest.current.onConnect?.(s));
-      s.on('disconnect', () => {
+      s.on('connect', () => {
+        // back after a drop mid-call: the server kept the call for a few seconds, take its place again
+        if (callId.current && inCall(phase.current)) s.emit('rejoinCall', { callId: callId.current });
+        latest.current.onConnect?.(s);
+      });
+      s.on('disconnect', (reason: Socket.DisconnectReason) => {
+        // a dropped connection (not this page closing it) leaves the call running: the media may
+        // still flow, and socket.io reconnects and rejoins it (or hears that it ended meanwhile)
+        if (reason !== 'io client disconnect' && inCall(phase.current)) {
+          rejoining.current = true;
+          return;
+        }
         // the server ends the call of a socket that went away: so does this side
         if (!callId.current) return;
         callId.current = null;
@@ -178,7 +195,11 @@ export function useCallSession(options: CallSessionOptions) {
           iceServers: connected.iceServers,
           localStream: stream,
           iceTransportPolicy: latest.current.iceTransportPolicy,
-          send: (signal) => s.emit('signal', { callId: connected.callId, signal }),
+          // a signal made while the socket is away is dropped, not sent late to a call this socket
+          // has not rejoined yet (the server would refuse it): callRejoined restarts ICE instead
+          send: (signal) => {
+            if (!rejoining.current) s.emit('signal', { callId: connected.callId, signal });
+          },
           onRemoteStream: setRemoteStream,
           onConnection: (c) => dispatch({ event: c === 'connected' ? 'mediaBack' : 'mediaLost' }),
         });
@@ -187,7 +208,12 @@ export function useCallSession(options: CallSessionOptions) {
         if (signal.kind === 'torch') latest.current.onTorchRequest?.(signal.on);
         else void peer.current?.handle(signal).catch(() => undefined);
       });
+      s.on('callRejoined', () => {
+        rejoining.current = false;
+        peer.current?.restartIfDown();
+      });
       s.on('callEnded', ({ reason }: { reason: CallEndReason }) => {
+        rejoining.current = false;
         callId.current = null;
         stopMedia();
         dispatch({ event: 'ended', patch: { endReason: reason } });
@@ -202,7 +228,14 @@ export function useCallSession(options: CallSessionOptions) {
         s.on(event, (data: unknown) => latest.current.onEvent?.(event, data));
       }
     };
+    // a tab closed during a call says goodbye: the server ends the call at once rather than waiting
+    // for a rejoin (a page without a call keeps its socket: it may come back from the history cache)
+    const leave = () => {
+      if (callId.current) opened?.disconnect();
+    };
+    window.addEventListener('pagehide', leave);
     return () => {
+      window.removeEventListener('pagehide', leave);
       closed = true;
       opened?.disconnect();
       setSocket(null);

@@ -16,8 +16,8 @@ const answer = (over: Partial<ChatMessage> = {}): ChatMessage => ({
 });
 
 describe('ChatMessageItem', () => {
-  it('renders markdown, never raw HTML', () => {
-    const { container } = render(
+  it('renders markdown, never raw HTML', async () => {
+    const { container, findByText } = render(
       <ChatMessageItem
         message={answer({
           content: '**重要**：<img src=x onerror="alert(1)"><script>alert(2)</script>按时缴费',
@@ -25,7 +25,8 @@ describe('ChatMessageItem', () => {
         onRetry={() => undefined}
       />,
     );
-    expect(container.querySelector('strong')?.textContent).toBe('重要');
+    // the renderer loads with the first text (ui/markdown.tsx)
+    expect(await findByText('重要', { selector: 'strong' })).toBeInTheDocument();
     expect(container.querySelector('img, script')).toBeNull();
     expect(container.textContent).toContain('按时缴费');
   });

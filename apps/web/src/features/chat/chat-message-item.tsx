@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import { CHAT_NS } from '../../i18n/chat/index.ts';
 import { announce } from '../../ui/announcer.tsx';
+import { Markdown } from '../../ui/markdown.tsx';
 import type { ChatMessage } from './chat-history.ts';
 
 export interface ChatMessageItemProps {

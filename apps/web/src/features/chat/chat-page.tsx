@@ -97,13 +97,22 @@ export function ChatPage() {
 
   return (
     <Page title={t('title')} className="chat-page">
-      {configured === false ? (
-        <p className="chat-page__notice" role="status">
-          {t('noModel')}
+      {/* the intro and the no-model notice share one place, as tall as the taller: the one not
+          shown is kept there invisible, so the server's answer never moves the composer */}
+      <div className="chat-page__lead">
+        <p className="chat-page__intro" data-ghost={configured === false || undefined}>
+          {t('intro')}
         </p>
-      ) : (
-        <p className="chat-page__intro">{t('intro')}</p>
-      )}
+        {configured === false ? (
+          <p className="chat-page__notice" role="status">
+            {t('noModel')}
+          </p>
+        ) : (
+          <p className="chat-page__notice" data-ghost>
+            {t('noModel')}
+          </p>
+        )}
+      </div>
       <section
         className="chat-log"
         role="log"

@@ -1,5 +1,5 @@
-import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../ui/markdown.tsx';
 
 /**
  * Release notes written by operators, shown as markdown. react-markdown builds React elements

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { apiText } from '../../i18n/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
+import type { PickedPhoto } from '../../ui/photo-picker.tsx';
+import { FeedbackPhotoField } from './feedback-photo-field.tsx';
 import { sendFeedback, useMyFeedback } from './feedback-api.ts';
 import { FeedbackList } from './my-feedback-list.tsx';
 
@@ -15,6 +17,7 @@ export function ContactUsPage() {
   const [category, setCategory] = useState<FeedbackCategory>('problem');
   const [text, setText] = useState('');
   const [consent, setConsent] = useState(false);
+  const [photo, setPhoto] = useState<PickedPhoto | null>(null);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -31,12 +34,16 @@ export function ContactUsPage() {
     if (!parsed.success) return fail(apiText(parsed.error.issues[0]!.message));
     setSending(true);
     setError('');
-    const answer = await sendFeedback({ category, text: parsed.data, contactConsent: consent }).catch(
-      () => null,
-    );
+    const answer = await sendFeedback({
+      category,
+      text: parsed.data,
+      contactConsent: consent,
+      ...(photo && { photo: photo.base64 }),
+    }).catch(() => null);
     setSending(false);
     if (!answer?.ok) return fail(answer?.message ?? t('personal.contact.sendFailed'));
     setText('');
+    setPhoto(null);
     setSent(true);
     announce(t('personal.contact.sent'));
     mine.reload();
@@ -102,6 +109,7 @@ export function ContactUsPage() {
               <span className="field__label">{t('personal.contact.consent')}</span>
             </label>
           </div>
+          <FeedbackPhotoField photo={photo} onChange={setPhoto} onUnreadable={fail} />
           <button
             type="submit"
             className="button button--primary button--block"

@@ -1,8 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FEEDBACK_PHOTO } from '@sfm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { registerAdminTexts } from '../../i18n/admin/index.ts';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import type * as PhotoDownsize from '../../ui/photo-downsize.ts';
+import { downsizePhotoFile } from '../../ui/photo-downsize.ts';
+
+// jsdom cannot decode images: the downsizing itself runs in the browser test (e2e/personal-centre)
+vi.mock('../../ui/photo-downsize.ts', async (importActual) => ({
+  ...(await importActual<typeof PhotoDownsize>()),
+  downsizePhotoFile: vi.fn(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])),
+}));
 
 registerAdminTexts();
 // antd tables in jsdom are slow on a busy machine
@@ -54,6 +63,28 @@ describe('/contact-us', () => {
     expect(within(list).getByText('尚未回复')).toBeInTheDocument();
   });
 
+  it('attaches a downsized photo, previews it and sends it with the feedback', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:p', revokeObjectURL: vi.fn() }));
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    const fetch = mockFetch((url) => (url === '/api/feedback' ? ok(FEEDBACK) : ok(null)));
+    renderApp('/contact-us');
+    await userEvent.type(screen.getByRole('textbox', { name: '反馈内容' }), '按钮看不到');
+    await userEvent.upload(
+      screen.getByLabelText('附上截图或照片（可选）'),
+      new File(['shot'], 'shot.png', { type: 'image/png' }),
+    );
+    expect(downsizePhotoFile).toHaveBeenCalledWith(expect.any(File), FEEDBACK_PHOTO);
+    expect(await screen.findByRole('img', { name: '要附上的照片' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('已附上照片'));
+    await userEvent.click(screen.getByRole('button', { name: '提交反馈' }));
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('反馈已提交'));
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/feedback' && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({ text: '按钮看不到', photo: '/9j/4A==' });
+    // sent: the form is empty again
+    expect(screen.queryByRole('img', { name: '要附上的照片' })).toBeNull();
+  });
+
   it('the personal centre shows the reply', async () => {
     loginAs({ userType: 0 });
     seedStorage({ privacyAccepted: 'true' });
@@ -75,10 +106,10 @@ describe('/bme_admin/feedback', () => {
       if (url === '/api/admin/me') return ok({ id: 'a1', username: 'alice', role: 'operator' });
       if (url.startsWith('/api/admin/feedback/reply')) {
         replies.push(JSON.parse(String(init.body)));
-        return ok({ ...FEEDBACK, phone: '13800138000', reply: '好的' });
+        return ok({ ...FEEDBACK, phone: '13800138000', photoUrl: null, reply: '好的' });
       }
       if (url.startsWith('/api/admin/feedback'))
-        return ok({ items: [{ ...FEEDBACK, phone: '13800138000' }] });
+        return ok({ items: [{ ...FEEDBACK, phone: '13800138000', photoUrl: '/api/user-photos/u/p?sig=s' }] });
       return ok(null);
     });
     renderApp('/bme_admin/feedback');
@@ -86,6 +117,10 @@ describe('/bme_admin/feedback', () => {
     // role queries over an antd table are slow in jsdom: the label and the row's cell are enough
     const box = await screen.findByLabelText('回复 13800138000 的反馈', {}, slow);
     expect(screen.getByText('字再大一点')).toBeInTheDocument();
+    expect(screen.getByAltText('用户随反馈附上的截图或照片')).toHaveAttribute(
+      'src',
+      '/api/user-photos/u/p?sig=s',
+    );
     await userEvent.type(box, '好的');
     await userEvent.click(within(box.closest('td')!).getByText('发送回复'));
     await waitFor(() => expect(replies).toEqual([{ id: FEEDBACK.id, reply: '好的' }]));

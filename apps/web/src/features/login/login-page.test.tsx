@@ -1,7 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, mockFetch, ok, renderApp, seedStorage, testSession } from '../../test-utils.tsx';
+import {
+  fail,
+  mockFetch,
+  ok,
+  renderApp,
+  seedStorage,
+  testSession,
+  type FetchHandler,
+} from '../../test-utils.tsx';
 import { useSession } from '../../session/index.ts';
 
 beforeEach(() => seedStorage({ privacyAccepted: 'true' }));
@@ -10,6 +18,13 @@ const phone = () => screen.getByLabelText('手机号');
 const password = () => screen.getByLabelText('密码');
 const formAlert = () => document.getElementById('login-alert')!;
 const submit = (name = '登录') => screen.getByRole('button', { name });
+
+const SOCIAL_INFO = '/api/auth/social';
+/** The page also asks whether a third-party login is offered (none here): these tests are about the forms. */
+function mockForms(handler: FetchHandler) {
+  const fetch = mockFetch((url, init) => (url === SOCIAL_INFO ? ok({ provider: null }) : handler(url, init)));
+  return { calls: () => fetch.mock.calls.filter(([url]) => String(url) !== SOCIAL_INFO) };
+}
 
 describe('/login', () => {
   it('has h1 登录, three tabs and labelled fields', () => {
@@ -55,7 +70,7 @@ describe('/login', () => {
   });
 
   it('validates with the protocol schemas: each error once, beside its field, focus on the first', async () => {
-    const fetch = mockFetch(() => ok(null));
+    const fetch = mockForms(() => ok(null));
     renderApp('/login');
     await userEvent.click(submit());
     expect(phone()).toHaveAttribute('aria-invalid', 'true');
@@ -64,7 +79,7 @@ describe('/login', () => {
     expect(phone()).toHaveFocus();
     expect(screen.getAllByText('请输入有效的 11 位手机号')).toHaveLength(1);
     expect(formAlert()).toBeEmptyDOMElement();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.calls()).toEqual([]);
   });
 
   it('says the error through the alert region when focus is already on the invalid field, and takes it back once fixed', async () => {
@@ -127,7 +142,7 @@ describe('/login', () => {
 
   it('is busy while submitting, then stores the session, announces and follows the redirect', async () => {
     let answer: (r: Response) => void = () => undefined;
-    const fetch = mockFetch(() => new Promise<Response>((r) => (answer = r)));
+    const fetch = mockForms(() => new Promise<Response>((r) => (answer = r)));
     const { router } = renderApp('/login?redirect=%2Faichat');
     await userEvent.type(phone(), '138 0013 8000');
     await userEvent.type(password(), 'correct-horse');
@@ -135,7 +150,7 @@ describe('/login', () => {
     expect(submit()).toBeDisabled();
     expect(submit()).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('正在登录…'));
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+    expect(JSON.parse(String(fetch.calls()[0]![1]?.body))).toEqual({
       phone: '13800138000',
       password: 'correct-horse',
     });
@@ -164,7 +179,7 @@ describe('/login', () => {
   });
 
   it('registration logs the user in and asks for the role before the redirect target', async () => {
-    const fetch = mockFetch(() => ok(testSession({ nickname: '小明' })));
+    const fetch = mockForms(() => ok(testSession({ nickname: '小明' })));
     const { router } = renderApp('/login?redirect=%2Fprofile');
     await userEvent.click(screen.getByRole('tab', { name: '注册' }));
     await userEvent.type(phone(), '13800138000');
@@ -173,8 +188,8 @@ describe('/login', () => {
     await userEvent.click(submit('注册'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/role-select'));
     expect(router.state.location.search).toBe('?redirect=%2Fprofile');
-    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/register');
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+    expect(fetch.calls()[0]![0]).toBe('/api/auth/register');
+    expect(JSON.parse(String(fetch.calls()[0]![1]?.body))).toEqual({
       phone: '13800138000',
       password: 'long-enough',
       nickname: '小明',
@@ -183,14 +198,14 @@ describe('/login', () => {
   });
 
   it('"获取验证码" sends the code and counts down, disabled meanwhile', async () => {
-    const fetch = mockFetch(() => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 }));
+    const fetch = mockForms(() => ok({ expiresInSeconds: 300, resendAfterSeconds: 60 }));
     renderApp('/login');
     await userEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
     await userEvent.type(phone(), '13800138000');
     await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     const countdown = await screen.findByRole('button', { name: '60 秒后重新获取' });
     expect(countdown).toBeDisabled();
-    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/sms/send');
+    expect(fetch.calls()[0]![0]).toBe('/api/auth/sms/send');
     expect(screen.getByLabelText('验证码')).toHaveFocus();
   });
 });

@@ -14,7 +14,9 @@ import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { TabList, tabId } from '../../ui/tab-list.tsx';
 import { useSession } from '../../session/index.ts';
+import { safeRedirect } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
+import { SocialLoginButton } from './social-login-button.tsx';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
 
@@ -325,6 +327,7 @@ export function LoginPage() {
           </button>
         </form>
       </div>
+      <SocialLoginButton redirect={safeRedirect(params.get('redirect'))} />
     </Page>
   );
 }

@@ -11,7 +11,12 @@ export const loginManifest: FeatureManifest = {
       signInFor: 'user',
       without: ['bottomNav'],
     },
-    // the social-login callback of spec §2
-    { path: routes.authCallback, page: { pending: 'pages.authCallback' }, access: 'user' },
+    // the social-login callback of spec §2: public, it is where a visitor's login finishes
+    {
+      path: routes.authCallback,
+      page: lazyPage(() => import('./auth-callback-page.tsx').then((m) => m.AuthCallbackPage)),
+      access: 'public',
+      without: ['bottomNav'],
+    },
   ],
 };

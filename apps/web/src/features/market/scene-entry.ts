@@ -9,7 +9,7 @@ const BASE_MODE: Record<SceneBehaviour, SceneMode> = { tap: 'observe', auto: 're
  * interval, and its prompt asked as the question (scenario `question`, the engines' question path).
  */
 export function sceneEntryOf(
-  scene: Pick<MarketScene, 'behaviour' | 'intervalSeconds' | 'prompt'>,
+  scene: Pick<MarketScene, 'id' | 'behaviour' | 'intervalSeconds' | 'prompt'>,
 ): SceneModeEntry {
   const auto = scene.behaviour === 'auto';
   return {
@@ -21,5 +21,6 @@ export function sceneEntryOf(
     visibility: 'hidden',
     dangerWatch: false,
     prompt: scene.prompt,
+    sceneId: scene.id,
   };
 }

@@ -70,6 +70,27 @@ describe('/points-logs', () => {
     expect(screen.getByRole('link', { name: '充值或开通会员' })).toHaveAttribute('href', '/points-recharge');
   });
 
+  it("keeps the summary's place while the balance loads, hidden from screen readers", async () => {
+    loginAs();
+    seedStorage({ privacyAccepted: 'true' });
+    let answerDetails!: () => void;
+    const detailsAsked = new Promise<void>((resolve) => (answerDetails = resolve));
+    mockFetch(async (url) => {
+      if (new URL(url, 'http://x').pathname !== '/api/points/details')
+        return ok({ logs: [], pagination: { page: 1, pageSize: 10, total: 0, totalPages: 0 } });
+      await detailsAsked;
+      return ok(DETAILS);
+    });
+    renderApp('/points-logs');
+    // the same boxes stand empty where the balance will show: nothing below moves when it comes
+    const placeholder = await screen.findByTestId('points-summary-placeholder');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(placeholder.querySelectorAll('.points__tile')).toHaveLength(3);
+    answerDetails();
+    expect(await screen.findByTestId('points-total')).toHaveTextContent('总积分 1299');
+    expect(screen.queryByTestId('points-summary-placeholder')).toBeNull();
+  });
+
   it('lists entries with sign, remark or scene, time and balance; loads more; then "no more records"', async () => {
     loginAs();
     seedStorage({ privacyAccepted: 'true' });

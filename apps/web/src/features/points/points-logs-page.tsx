@@ -54,6 +54,29 @@ function PointsSummary({ details }: { details: PointsDetails }) {
   );
 }
 
+/**
+ * The summary's place while the balance loads: the same boxes, empty and hidden from screen
+ * readers, so the history below does not jump down when the balance arrives (layout shift).
+ */
+function SummaryPlaceholder() {
+  return (
+    <div aria-hidden="true" data-testid="points-summary-placeholder">
+      <p className="points__total">
+        <strong>&nbsp;</strong>
+      </p>
+      <ul className="points__tiles">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="points__tile">
+            <span className="points__tile-label">&nbsp;</span>
+            <strong className="points__tile-value">&nbsp;</strong>
+            <span className="points__tile-original">&nbsp;</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** One entry: type, signed amount (read with its sign), remark or scene, time, balance after. */
 function EntryItem({ entry }: { entry: PointsLogEntry }) {
   const { t } = useTranslation(POINTS_NS);
@@ -137,7 +160,7 @@ export function PointsLogsPage() {
   const more = listing !== null && listing.page < listing.totalPages;
   return (
     <Page title={tApp('pages.pointsLogs')} className="points">
-      {details ? <PointsSummary details={details} /> : null}
+      {details ? <PointsSummary details={details} /> : <SummaryPlaceholder />}
       <p>
         <Link to={routes.pointsRecharge} className="button button--secondary">
           {t('rechargeLink')}

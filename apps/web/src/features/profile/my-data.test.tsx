@@ -19,7 +19,7 @@ const DETAILS = {
 
 const EXPORT = {
   exportedAt: '2026-11-26T05:00:00.000Z',
-  profile: { ...testUser({ userType: 0 }), createdAt: '2026-01-01T00:00:00.000Z' },
+  profile: { ...testUser({ userType: 0 }), createdAt: '2026-01-01T00:00:00.000Z', avatarUrl: null },
   settings: { operationMode: 'quick' },
   points: { account: null, entries: [], orders: [] },
   analyses: [],
@@ -32,6 +32,7 @@ const EXPORT = {
   favourites: [],
   sceneReports: [],
   feedback: [],
+  identities: [],
 };
 
 function openProfile(handler: (url: string, init: RequestInit) => Response) {

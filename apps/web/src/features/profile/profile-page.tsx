@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
+import { CallWarnings } from '../calls/index.ts';
 import { MyFeedback } from '../info/index.ts';
+import { BindPhoneForm } from '../login/index.ts';
 import { PointsSummary } from '../points/index.ts';
 import { roleKey } from '../role-select/index.ts';
 import { SpeechRateField } from '../settings/index.ts';
 import { logout, useSession } from '../../session/index.ts';
 import { speechOutput, useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/index.ts';
 import { AppVersion } from './app-version.tsx';
+import { AvatarField } from './avatar-field.tsx';
 import { useLeaveAccount } from './leave-account.ts';
 import { MyDataSection } from './my-data-section.tsx';
 import { NicknameForm } from './nickname-form.tsx';
@@ -47,8 +50,17 @@ export function ProfilePage() {
       {user ? (
         <section className="card" aria-labelledby={whoId}>
           <h2 id={whoId}>{t('profile.whoTitle')}</h2>
+          <AvatarField name={user.nickname ?? t('personal.account.avatarYou')} />
           <NicknameForm nickname={user.nickname} />
-          <p>{t('profile.phone', { phone: maskPhone(user.phone) })}</p>
+          {/* an account made by a social login has no phone until one is bound */}
+          {user.phone ? (
+            <p>{t('profile.phone', { phone: maskPhone(user.phone) })}</p>
+          ) : (
+            <>
+              <p>{t('profile.noPhone')}</p>
+              <BindPhoneForm />
+            </>
+          )}
           <p>{t('profile.role', { role: t(roleKey(user.userType)) })}</p>
           <p>
             <Link to={routes.roleSelect} className="button button--secondary">
@@ -94,6 +106,8 @@ export function ProfilePage() {
       </section>
 
       <MyFeedback />
+
+      <CallWarnings />
 
       <AppVersion />
 

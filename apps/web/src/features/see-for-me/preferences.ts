@@ -6,6 +6,7 @@ const PreferenceKey = {
   operationMode: 'operationMode',
   mainCameraDeviceId: 'mainCameraDeviceId',
   savePhoto: 'savePhoto',
+  vibrateOnDanger: 'vibrateOnDanger',
 } as const;
 
 /** accessible (default): Enter/Space act with spoken confirmations; quick: hold 400 ms stops speech. */
@@ -22,4 +23,9 @@ export function readDefaultScene(): string | null {
 /** "Save photos after analysis" (set in /operation-settings: 'true' when on). */
 export function readSavePhoto(): boolean {
   return platform.storage.get(PreferenceKey.savePhoto) === 'true';
+}
+
+/** "Vibrate on danger" (set in /operation-settings): on unless stored as 'false'. */
+export function readVibrateOnDanger(): boolean {
+  return platform.storage.get(PreferenceKey.vibrateOnDanger) !== 'false';
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnalysisError } from './analysis-client.ts';
-import { canTransition, isCameraRoute, SceneController } from './scene-controller.ts';
+import { canTransition, DANGER_VIBRATION, isCameraRoute, SceneController } from './scene-controller.ts';
 import { FakeSpeech, fakeDeps } from './test-fakes.ts';
 
 const flush = async () => {
@@ -251,7 +251,7 @@ describe('scene controller', () => {
       statusMessage: 'seeForMe.status.danger',
     });
     expect(f.alert).toHaveBeenCalledWith('seeForMe.status.danger');
-    expect(f.vibrate).toHaveBeenCalled();
+    expect(f.vibrate).toHaveBeenCalledWith(DANGER_VIBRATION);
     expect(f.speech.priorities[0]).toBe('danger');
     await vi.advanceTimersByTimeAsync(5_000); // 2nd: still danger
     expect(f.capture).toHaveBeenCalledTimes(2);
@@ -265,6 +265,18 @@ describe('scene controller', () => {
     expect(f.capture).toHaveBeenCalledTimes(4);
     await vi.advanceTimersByTimeAsync(1);
     expect(f.capture).toHaveBeenCalledTimes(5);
+  });
+
+  it('danger with "vibrate on danger" off: the alert is said, the phone does not vibrate', async () => {
+    const f = fakeDeps({
+      analyze: vi.fn(() => Promise.resolve('前方是马路，有汽车驶过')),
+      vibrateOnDanger: () => false,
+    });
+    const scene = new SceneController(f.deps, 'move');
+    scene.setCameraReady(true);
+    await flush();
+    expect(f.alert).toHaveBeenCalledWith('seeForMe.status.danger');
+    expect(f.vibrate).not.toHaveBeenCalled();
   });
 
   it('danger terms do nothing in realtime', async () => {

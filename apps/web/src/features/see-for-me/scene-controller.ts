@@ -16,8 +16,13 @@ export const LISTEN_TIMEOUT_MS = 30_000;
 export const DANGER_VIBRATION = [200, 100, 200];
 
 /** The question sent: a market scene's own prompt (with the user's question after it), or the user's. */
-function promptFor(entry: SceneModeEntry, question?: string): { prompt?: string } {
-  if (entry.prompt) return { prompt: scenePrompt(entry.prompt, question) };
+function promptFor(entry: SceneModeEntry, question?: string): { prompt?: string; sceneId?: string } {
+  if (entry.prompt) {
+    return {
+      prompt: scenePrompt(entry.prompt, question),
+      ...(entry.sceneId ? { sceneId: entry.sceneId } : {}),
+    };
+  }
   return question ? { prompt: question } : {};
 }
 
@@ -102,6 +107,8 @@ export interface SceneDeps {
   /** The assertive alert region (danger). */
   alert: (text: string) => void;
   vibrate: (pattern: number[]) => void;
+  /** Whether a danger warning also vibrates (the vibrateOnDanger setting, read at each warning). */
+  vibrateOnDanger: () => boolean;
   createSpeechInput: (options: { continuous: boolean }) => SpeechInput | null;
   /** Microphone permission (with the rationale overlay); true when granted. */
   requestMicrophone: () => Promise<boolean>;
@@ -507,7 +514,7 @@ export class SceneController {
       const wasDangerous = this.state.isDangerousScene;
       this.status(text, { isDangerousScene: true, intervalMs: DANGER_CAPTURE_MS });
       this.deps.alert(text);
-      this.deps.vibrate(DANGER_VIBRATION);
+      if (this.deps.vibrateOnDanger()) this.deps.vibrate(DANGER_VIBRATION);
       if (!wasDangerous && this.autoShouldRun()) this.scheduleAuto(DANGER_CAPTURE_MS);
       return true;
     }

@@ -25,12 +25,16 @@ export interface SceneModeEntry {
   dangerWatch: boolean;
   /** A market scene's question for the vision engine (a spoken question follows it). */
   prompt?: string;
+  /** The market scene this entry runs (the server prices its analyses as scene analyses). */
+  sceneId?: string;
 }
 
 /** Spec §9: auto-capture period of the auto modes. */
 const AUTO_CAPTURE_MS = 10_000;
 
-type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario' | 'prompt'> & { scenario?: Scenario };
+type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario' | 'prompt' | 'sceneId'> & {
+  scenario?: Scenario;
+};
 
 const entry = (e: EntryInput): SceneModeEntry => ({
   ...e,

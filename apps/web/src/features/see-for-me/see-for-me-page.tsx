@@ -25,7 +25,7 @@ import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame, captureFullPhoto } from './capture.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
-import { readDefaultScene, readOperationMode, readSavePhoto } from './preferences.ts';
+import { readDefaultScene, readOperationMode, readSavePhoto, readVibrateOnDanger } from './preferences.ts';
 import { SceneController, type SceneState } from './scene-controller.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
 import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
@@ -77,6 +77,7 @@ function createControllers(fixedScene?: FixedScene) {
       playSound,
       alert: alertDanger,
       vibrate: media.vibrate,
+      vibrateOnDanger: readVibrateOnDanger,
       createSpeechInput,
       requestMicrophone: async () =>
         (await media.permissionState('microphone')) === 'granted'

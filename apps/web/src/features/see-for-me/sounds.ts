@@ -1,3 +1,4 @@
+import { readSpeechVolume } from '../speech/index.ts';
 import type { SoundName } from './scene-controller.ts';
 
 /** Spec §7 local audio assets. */
@@ -30,11 +31,12 @@ export function preloadSounds(): void {
   }
 }
 
-/** Plays a sound from the start; any failure (autoplay policy, no audio device) is silent. */
+/** Plays a sound from the start at the speech volume; any failure (autoplay policy, no audio device) is silent. */
 export function playSound(name: SoundName): void {
   try {
     const audio = element(name);
     if (!audio) return;
+    audio.volume = readSpeechVolume();
     audio.currentTime = 0;
     const played = audio.play() as Promise<void> | undefined;
     played?.catch(() => undefined);

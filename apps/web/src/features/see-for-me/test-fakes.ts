@@ -66,6 +66,7 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
     playSound,
     alert,
     vibrate,
+    vibrateOnDanger: () => true,
     createSpeechInput,
     requestMicrophone,
     claimUnavailableNotice,

@@ -8,6 +8,7 @@ import {
 import { api } from '../../api/http-client.ts';
 import { platform } from '../../platform/index.ts';
 import { selectLoggedIn, useSession } from '../../session/index.ts';
+import { writeSpeechVolume } from '../speech/index.ts';
 
 /**
  * The operation settings this page edits, stored under the spec §3 key names (the features that use
@@ -34,13 +35,21 @@ const ALLOWED: Record<SettingKey, readonly string[] | null> = {
 
 export type LocalSettings = Partial<Record<SettingKey, string>>;
 
-/** The on/off settings: here 'true' or absent (off), on the server booleans. */
-export type SwitchKey = 'savePhoto';
-const SWITCHES: readonly SwitchKey[] = ['savePhoto'];
+/**
+ * The on/off settings, on the server booleans. Here a switch at its default is absent and the
+ * other value is stored ('true' / 'false'), so a device that never touched one follows the default.
+ */
+export type SwitchKey = 'savePhoto' | 'vibrateOnDanger';
+const SWITCH_DEFAULTS: Record<SwitchKey, boolean> = { savePhoto: false, vibrateOnDanger: true };
+const SWITCHES = Object.keys(SWITCH_DEFAULTS) as SwitchKey[];
 
 export function readSwitch(key: SwitchKey): boolean {
-  return platform.storage.get(key) === 'true';
+  const stored = platform.storage.get(key);
+  return stored === null ? SWITCH_DEFAULTS[key] : stored === 'true';
 }
+
+const writeSwitch = (key: SwitchKey, on: boolean) =>
+  writeLocal(key, on === SWITCH_DEFAULTS[key] ? null : String(on));
 
 export function readLocalSettings(): LocalSettings {
   const out: LocalSettings = {};
@@ -64,8 +73,14 @@ export async function saveSetting(key: SettingKey, value: string | null): Promis
 
 /** Turns one switch on or off, here and (signed in) on the server, like saveSetting. */
 export async function saveSwitch(key: SwitchKey, on: boolean): Promise<void> {
-  writeLocal(key, on ? 'true' : null);
+  writeSwitch(key, on);
   await saveOnServer({ [key]: on });
+}
+
+/** The speech volume (0–1): stored where the speech feature reads it, and on the server, like saveSetting. */
+export async function saveVolume(volume: number): Promise<void> {
+  writeSpeechVolume(volume);
+  await saveOnServer({ volume });
 }
 
 async function saveOnServer(change: UserSettings): Promise<void> {
@@ -87,7 +102,8 @@ export async function pullServerSettings(signal?: AbortSignal): Promise<boolean>
   }
   for (const key of SWITCHES) {
     const on = answer.data[key];
-    if (on !== undefined) writeLocal(key, on ? 'true' : null);
+    if (on !== undefined) writeSwitch(key, on);
   }
+  if (answer.data.volume !== undefined) writeSpeechVolume(answer.data.volume);
   return true;
 }

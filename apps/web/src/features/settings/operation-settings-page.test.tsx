@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
-import { speechOutput } from '../speech/index.ts';
+import { readSpeechVolume, speechOutput } from '../speech/index.ts';
 
 const CAPABILITIES = {
   vision: { engine: 'embedded' },
@@ -84,6 +84,36 @@ describe('/operation-settings', () => {
     open({ savePhoto: true });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: '识别后保存照片' })).toBeChecked());
     expect(localStorage.getItem('savePhoto')).toBe('true');
+  });
+
+  it('volume: stored as spec §3 `volume` (0–1), read by the speech at once, saved on the server and said', async () => {
+    const fetch = open();
+    const volume = screen.getByRole('combobox', { name: '音量' });
+    expect(volume).toHaveValue('1');
+    await userEvent.selectOptions(volume, '0.6');
+    expect(localStorage.getItem('volume')).toBe('0.6');
+    expect(readSpeechVolume()).toBe(0.6);
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('音量已设为60%'));
+    await waitFor(() => expect(puts(fetch)).toEqual([{ volume: 0.6 }]));
+  });
+
+  it('"vibrate on danger" is on by default; off is stored as false, saved on the server and said', async () => {
+    const fetch = open();
+    const toggle = screen.getByRole('checkbox', { name: '危险提醒时振动' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(localStorage.getItem('vibrateOnDanger')).toBe('false');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('危险提醒时振动已关闭'));
+    await userEvent.click(toggle);
+    expect(localStorage.getItem('vibrateOnDanger')).toBeNull();
+    await waitFor(() => expect(puts(fetch)).toEqual([{ vibrateOnDanger: false }, { vibrateOnDanger: true }]));
+  });
+
+  it('a second device takes the volume and the vibration switch from the server', async () => {
+    open({ volume: 0.4, vibrateOnDanger: false });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '音量' })).toHaveValue('0.4'));
+    expect(screen.getByRole('checkbox', { name: '危险提醒时振动' })).not.toBeChecked();
+    expect(localStorage.getItem('vibrateOnDanger')).toBe('false');
   });
 
   it('the speech rate changes the rate the app speaks at', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { readSpeechEngine, speechOutput } from '../speech/index.ts';
+import { readSpeechEngine, readSpeechVolume, speechOutput } from '../speech/index.ts';
 import { cameraChoices, engineChoices, voiceChoices, type Choice } from './choices.ts';
 import {
   pullServerSettings,
@@ -11,33 +11,47 @@ import {
   readSwitch,
   saveSetting,
   saveSwitch,
+  saveVolume,
   type SettingKey,
+  type SwitchKey,
 } from './local-settings.ts';
 import { SelectField } from './select-field.tsx';
 import { SpeechRateField } from './speech-rate-field.tsx';
+import { SwitchField } from './switch-field.tsx';
 
 const keyed = (values: readonly string[], prefix: string): Choice[] =>
   values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
+
+const readSwitches = (): Record<SwitchKey, boolean> => ({
+  savePhoto: readSwitch('savePhoto'),
+  vibrateOnDanger: readSwitch('vibrateOnDanger'),
+});
+
+/** 10 %, 20 %, … 100 % (no 0: a blind user who mutes the app cannot hear how to undo it). */
+const VOLUMES: readonly number[] = Array.from({ length: 10 }, (_, i) => (i + 1) / 10);
+/** The listed volume nearest to the stored one (another device may have stored any 0–1). */
+const listedVolume = (volume: number) => String(Math.max(0.1, Math.round(volume * 10) / 10));
 
 /** /operation-settings: how the app is operated and how it speaks; every change applies at once. */
 export function OperationSettingsPage() {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const [settings, setSettings] = useState(readLocalSettings);
-  const [savePhoto, setSavePhoto] = useState(() => readSwitch('savePhoto'));
+  const [switches, setSwitches] = useState(readSwitches);
+  const [volume, setVolume] = useState(readSpeechVolume);
   const [voices, setVoices] = useState<Choice[]>([]);
   const [cameras, setCameras] = useState<Choice[]>([]);
   const operateId = useId();
   const speechId = useId();
   const cameraId = useId();
-  const savePhotoHintId = useId();
 
   useEffect(() => {
     const abort = new AbortController();
     void pullServerSettings(abort.signal).then((pulled) => {
       if (!pulled || abort.signal.aborted) return;
       setSettings(readLocalSettings());
-      setSavePhoto(readSwitch('savePhoto'));
+      setSwitches(readSwitches());
+      setVolume(readSpeechVolume());
     });
     void voiceChoices().then((list) => !abort.signal.aborted && setVoices(list));
     void cameraChoices((n) => t('personal.settings.cameraNumbered', { n })).then(
@@ -51,15 +65,35 @@ export function OperationSettingsPage() {
     void saveSetting(key, value);
     announce(t('personal.settings.saved', { name: t(`personal.settings.${key}`), value: label }));
   };
-  const switchSavePhoto = (on: boolean) => {
-    setSavePhoto(on);
-    void saveSwitch('savePhoto', on);
-    const name = t('personal.settings.savePhoto');
+  const toggle = (key: SwitchKey, on: boolean) => {
+    setSwitches((s) => ({ ...s, [key]: on }));
+    void saveSwitch(key, on);
+    const name = t(`personal.settings.${key}`);
     announce(t(on ? 'personal.settings.switchOn' : 'personal.settings.switchOff', { name }));
   };
+  const switchField = (key: SwitchKey) => (
+    <SwitchField
+      label={t(`personal.settings.${key}`)}
+      hint={t(`personal.settings.${key}Hint`)}
+      checked={switches[key]}
+      onChange={(on) => toggle(key, on)}
+    />
+  );
   const labelOf = (choices: readonly Choice[], value: string) => {
     const c = choices.find((x) => x.value === value);
     return c?.labelKey ? t(c.labelKey) : (c?.label ?? value);
+  };
+  const volumes: Choice[] = VOLUMES.map((v) => ({
+    value: String(v),
+    label: t('personal.settings.volumeOption', { percent: Math.round(v * 100) }),
+  }));
+  // the confirmation is spoken at the new volume: the user hears the change as they make it
+  const changeVolume = (value: string) => {
+    setVolume(Number(value));
+    void saveVolume(Number(value));
+    announce(
+      t('personal.settings.saved', { name: t('personal.settings.volume'), value: labelOf(volumes, value) }),
+    );
   };
   const field = (key: SettingKey, choices: readonly Choice[], fallback: string, hint?: string) => (
     <SelectField
@@ -83,6 +117,7 @@ export function OperationSettingsPage() {
         <h2 id={operateId}>{t('personal.settings.operateTitle')}</h2>
         {field('operationMode', modes, 'accessible', t('personal.settings.operationModeHint'))}
         {field('defaultScene', scenes, 'realtime', t('personal.settings.defaultSceneHint'))}
+        {switchField('vibrateOnDanger')}
       </section>
 
       <section className="card" aria-labelledby={speechId}>
@@ -97,26 +132,19 @@ export function OperationSettingsPage() {
           {t('personal.settings.tryVoice')}
         </button>
         <SpeechRateField />
+        <SelectField
+          label={t('personal.settings.volume')}
+          hint={t('personal.settings.volumeHint')}
+          value={listedVolume(volume)}
+          choices={volumes}
+          onChange={changeVolume}
+        />
       </section>
 
       <section className="card" aria-labelledby={cameraId}>
         <h2 id={cameraId}>{t('personal.settings.cameraTitle')}</h2>
         {field('mainCameraDeviceId', cameraList, '', t('personal.settings.mainCameraDeviceIdHint'))}
-        <div className="field">
-          <label className="check">
-            <input
-              type="checkbox"
-              className="check__box"
-              checked={savePhoto}
-              aria-describedby={savePhotoHintId}
-              onChange={(e) => switchSavePhoto(e.target.checked)}
-            />
-            <span className="field__label">{t('personal.settings.savePhoto')}</span>
-          </label>
-          <p id={savePhotoHintId} className="field__hint">
-            {t('personal.settings.savePhotoHint')}
-          </p>
-        </div>
+        {switchField('savePhoto')}
       </section>
     </Page>
   );

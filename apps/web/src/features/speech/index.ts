@@ -16,10 +16,12 @@ export { claimUnavailableNotice } from './input/voice-availability.ts';
 export {
   readSpeakWithScreenReader,
   readSpeechEngine,
+  readSpeechVolume,
   resolveSpeakWithScreenReaderDefault,
   stepSpeechRate,
   useSpeakWithScreenReader,
   writeSpeakWithScreenReader,
+  writeSpeechVolume,
 } from './speech-preferences.ts';
 // the socket.io client, loaded on first use: the calls feature opens its sockets with it too
 export { defaultSocketFactory } from './speech-socket.ts';

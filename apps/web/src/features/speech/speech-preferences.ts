@@ -8,6 +8,8 @@ import { useSession } from '../../session/index.ts';
 const SpeechPreferenceKey = {
   speechEngine: 'speechEngine',
   selectedVoice: 'selectedVoice',
+  /** Spec §3 speech config `volume`: 0–1, default 1. */
+  volume: 'volume',
   /** Ours, not the spec's: 'true' hands every text to the user's screen reader instead of our voice. */
   speakWithScreenReader: 'speakWithScreenReader',
 } as const;
@@ -70,6 +72,17 @@ function subscribeSpeakWithScreenReader(listener: () => void): () => void {
 /** readSpeakWithScreenReader for components: they re-render when it changes. */
 export function useSpeakWithScreenReader(): boolean {
   return useSyncExternalStore(subscribeSpeakWithScreenReader, readSpeakWithScreenReader);
+}
+
+/** The volume every spoken text and sound plays at, 0–1 (default 1: a bad value never mutes the app). */
+export function readSpeechVolume(): number {
+  const stored = platform.storage.get(SpeechPreferenceKey.volume);
+  const volume = stored === null || stored.trim() === '' ? NaN : Number(stored);
+  return volume >= 0 && volume <= 1 ? volume : 1;
+}
+
+export function writeSpeechVolume(volume: number): void {
+  platform.storage.set(SpeechPreferenceKey.volume, String(volume));
 }
 
 export function readSpeechRate(): number {

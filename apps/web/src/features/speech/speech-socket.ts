@@ -1,6 +1,7 @@
 import { SOCKET_HEARTBEAT_MS, type SocketAuth } from '@sfm/protocol';
 import type * as SocketIo from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
+import { isProtocolLoaded, loadProtocolSchemas } from '../../api/protocol-schemas.ts';
 import { getDeviceId, useSession } from '../../session/index.ts';
 
 /** Spec §7: speech sockets authenticate like requests: token + registered, or deviceId + temporary. */
@@ -72,6 +73,17 @@ function loadSocketClient(): Promise<void> | undefined {
     },
   );
   return loading;
+}
+
+/**
+ * What must be loaded before a speech socket opens: the factory's client (socket.io) and the
+ * protocol's schemas its events are checked with (zod is not in the first download either).
+ * Undefined when both already are: then nothing waits, not even a tick.
+ */
+export function socketReady(factory: SocketFactory): Promise<void> | undefined {
+  const loading = factory.ready?.();
+  if (!loading && isProtocolLoaded()) return undefined;
+  return Promise.all([loading, loadProtocolSchemas()]).then(() => undefined);
 }
 
 /** Same origin, websocket only. */

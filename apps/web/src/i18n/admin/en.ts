@@ -25,6 +25,7 @@ export const adminEn: AdminMessages = {
     videoCall: 'Admin video call',
     admins: 'Admins',
     audit: 'Audit log',
+    password: 'Change password',
   },
   roles: {
     super_admin: 'super-admin',
@@ -48,6 +49,17 @@ export const adminEn: AdminMessages = {
     submit: 'Log in',
     submitting: 'Logging in…',
     success: 'Logged in',
+  },
+  password: {
+    required:
+      'Your password is a temporary one another admin set. Choose a new password only you know before using the back office.',
+    current: 'Current password',
+    new: 'New password',
+    confirm: 'New password again',
+    mismatch: 'The two new passwords differ',
+    submit: 'Save the new password',
+    submitting: 'Saving…',
+    changed: 'Password changed',
   },
   dashboard: {
     title: 'Dashboard',
@@ -200,6 +212,7 @@ export const adminEn: AdminMessages = {
       'admin.disable': 'disable admin',
       'admin.enable': 'enable admin',
       'admin.reset_password': 'reset admin password',
+      'admin.change_password': 'change own password',
       'version.create': 'create version',
       'version.update': 'edit version',
       'version.upload_apk': 'upload APK',

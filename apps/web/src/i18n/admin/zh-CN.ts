@@ -27,6 +27,7 @@ export const adminZhCN = {
     videoCall: '管理员视频通话',
     admins: '管理员',
     audit: '操作日志',
+    password: '修改密码',
   },
   roles: {
     super_admin: '超级管理员',
@@ -50,6 +51,16 @@ export const adminZhCN = {
     submit: '登录',
     submitting: '正在登录…',
     success: '登录成功',
+  },
+  password: {
+    required: '您的密码是其他管理员设置的临时密码。请先设置只有您知道的新密码，之后才能使用管理后台。',
+    current: '当前密码',
+    new: '新密码',
+    confirm: '再次输入新密码',
+    mismatch: '两次输入的新密码不一致',
+    submit: '保存新密码',
+    submitting: '正在保存…',
+    changed: '密码已修改',
   },
   dashboard: {
     title: '数据概览',
@@ -202,6 +213,7 @@ export const adminZhCN = {
       'admin.disable': '停用管理员',
       'admin.enable': '启用管理员',
       'admin.reset_password': '重置管理员密码',
+      'admin.change_password': '修改自己的密码',
       'version.create': '新建版本',
       'version.update': '编辑版本',
       'version.upload_apk': '上传安装包',

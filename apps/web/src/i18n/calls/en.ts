@@ -90,6 +90,11 @@ export const callsEn: Messages['calls'] = {
     reported: 'Report sent; we will look into it soon',
     failed: 'Could not send, please retry later',
   },
+  warnings: {
+    heading: 'Call notices',
+    warning:
+      'A call of yours on {{date}} was reported ({{reason}}). We checked it and are giving you a warning. Please be kind to everyone you talk with; accounts reported again and again are banned.',
+  },
   connectionFailed: 'Cannot reach the call service, please retry later',
   cameraFailed: 'Cannot open the camera or microphone',
 };

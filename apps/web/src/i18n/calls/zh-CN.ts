@@ -84,6 +84,11 @@ export const callsZhCN = {
     reported: '举报已提交，我们会尽快处理',
     failed: '提交失败，请稍后重试',
   },
+  warnings: {
+    heading: '通话提醒',
+    warning:
+      '您在 {{date}} 的一次通话被对方举报（{{reason}}），经核实，我们向您发出警告。请友善帮助每一位求助者；多次被举报的账号将被封禁。',
+  },
   connectionFailed: '无法连接通话服务，请稍后重试',
   cameraFailed: '无法打开摄像头或麦克风',
 };

@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { adminCall, useAdminData, type AdminData } from '../admin-api.ts';
+import { CallsPanels } from './calls-panels.tsx';
 import { ChartPanel, type ChartSeries } from './chart-panel.tsx';
 
 const SUMMARY_ORDER = [
@@ -58,6 +59,7 @@ function useCharts(range: DateRangeQuery) {
     latency: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardLatency, range, { signal })),
     failures: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardFailures, range, { signal })),
     points: useAdminData(key, (signal) => adminCall(pointsAdminEndpoints.dashboardPoints, range, { signal })),
+    calls: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardCalls, range, { signal })),
   };
 }
 
@@ -194,6 +196,7 @@ export function DashboardPage() {
             />
           )}
         />
+        <Panel data={charts.calls} render={(data) => <CallsPanels data={data} />} />
       </div>
     </>
   );

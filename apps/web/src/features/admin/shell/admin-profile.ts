@@ -5,3 +5,8 @@ import { createContext, useContext } from 'react';
 export const AdminProfileContext = createContext<AdminProfile | null>(null);
 
 export const useAdminProfile = (): AdminProfile | null => useContext(AdminProfileContext);
+
+/** Loads the signed-in admin again (after a change to their own account). */
+export const ReloadAdminProfileContext = createContext<() => void>(() => undefined);
+
+export const useReloadAdminProfile = (): (() => void) => useContext(ReloadAdminProfileContext);

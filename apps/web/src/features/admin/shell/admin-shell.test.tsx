@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
 
-const profile = (role: 'super_admin' | 'operator') => ({ id: 'a1', username: 'alice', role });
+const profile = (role: 'super_admin' | 'operator', mustChangePassword = false) => ({
+  id: 'a1',
+  username: 'alice',
+  role,
+  mustChangePassword,
+});
 
 /** The admin's own profile for /api/admin/me; anything else answers `other`. */
 function serve(role: 'super_admin' | 'operator', other: () => Response = () => fail(500, 'internal')) {
@@ -44,6 +49,46 @@ describe('the back office frame', () => {
     expect(screen.queryByRole('link', { name: '管理员' })).toBeNull();
     expect(await screen.findByText('只有超级管理员可以打开此页面。')).toBeInTheDocument();
   });
+
+  // antd's form under typed input is slow on a loaded machine: this one types three passwords
+  it(
+    'shows only the password change while the password is a temporary one, then the page asked for',
+    { timeout: 30_000 },
+    async () => {
+      signedIn();
+      let temporary = true;
+      const sent: unknown[] = [];
+      mockFetch((url, init) => {
+        if (url === '/api/admin/me') return ok(profile('operator', temporary));
+        if (url === '/api/admin/auth/password') {
+          sent.push(JSON.parse(String(init?.body)));
+          temporary = false;
+          return ok(null);
+        }
+        return ok({ items: [], total: 0 });
+      });
+      renderApp('/bme_admin/calls');
+      expect(
+        await screen.findByText(/请先设置只有您知道的新密码/, {}, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: '修改密码' })).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('当前密码'), 'Temporary2345');
+      await userEvent.type(screen.getByLabelText('新密码'), 'my-own-pass-1');
+      await userEvent.type(screen.getByLabelText('再次输入新密码'), 'my-own-pass-2');
+      await userEvent.click(screen.getByRole('button', { name: '保存新密码' }));
+      expect(await screen.findByText('两次输入的新密码不一致', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(sent).toEqual([]);
+
+      await userEvent.clear(screen.getByLabelText('再次输入新密码'));
+      await userEvent.type(screen.getByLabelText('再次输入新密码'), 'my-own-pass-1');
+      await userEvent.click(screen.getByRole('button', { name: '保存新密码' }));
+      await waitFor(
+        () => expect(screen.getByRole('heading', { level: 1, name: '通话记录' })).toBeInTheDocument(),
+        { timeout: 10_000 },
+      );
+      expect(sent).toEqual([{ currentPassword: 'Temporary2345', newPassword: 'my-own-pass-1' }]);
+    },
+  );
 
   it('says "not found" inside the frame for an unknown admin path', async () => {
     signedIn();

@@ -8,10 +8,10 @@ import { useSession } from '../../../session/index.ts';
 import { isPending } from '../../../ui/feature-manifest.ts';
 import { adminCall, useAdminData } from '../admin-api.ts';
 import { ADMIN_PAGES, adminPageAt, type AdminPage } from '../admin-pages.ts';
-import { ADMIN_ROOT } from '../admin-paths.ts';
+import { ADMIN_PASSWORD, ADMIN_ROOT } from '../admin-paths.ts';
 import { LOGGING_OUT } from './logout.ts';
 import { AdminHeading } from './admin-heading.tsx';
-import { AdminProfileContext } from './admin-profile.ts';
+import { AdminProfileContext, ReloadAdminProfileContext } from './admin-profile.ts';
 import { AdminProviders } from './admin-providers.tsx';
 
 const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
@@ -91,7 +91,8 @@ export function AdminShell() {
   const token = useSession((s) => s.adminToken);
   const me = useAdminData(token ?? '', (signal) => adminCall(endpoints.adminMe, undefined, { signal }));
   const profile = me.data;
-  const page = adminPageAt(pathname);
+  // a temporary password opens nothing but its own change (the server refuses the rest)
+  const page = adminPageAt(profile?.mustChangePassword ? ADMIN_PASSWORD : pathname);
 
   // the login page ends the token: dropped here, the guard would take it for an expiry (redirect)
   const logout = () => void navigate(ADMIN_ROOT, { replace: true, state: LOGGING_OUT });
@@ -110,13 +111,18 @@ export function AdminShell() {
                 {t('shell.signedInAs', { name: profile.username, role: t(`roles.${profile.role}`) })}
               </span>
             ) : null}
+            <NavLink to={ADMIN_PASSWORD} className="admin-shell__password">
+              {t('menu.password')}
+            </NavLink>
             <Button onClick={logout}>{t('shell.logout')}</Button>
           </div>
           <div className="admin-shell__content">
             <AdminHeading title={page ? t(page.titleKey) : tApp('notFound.title')} />
             {me.error && !profile ? <Alert type="error" showIcon title={me.error} /> : null}
             <AdminProfileContext value={profile}>
-              {page ? <PageContent page={page} profile={profile} /> : <p>{tApp('notFound.text')}</p>}
+              <ReloadAdminProfileContext value={me.reload}>
+                {page ? <PageContent page={page} profile={profile} /> : <p>{tApp('notFound.text')}</p>}
+              </ReloadAdminProfileContext>
             </AdminProfileContext>
           </div>
         </div>

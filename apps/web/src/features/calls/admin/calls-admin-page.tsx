@@ -83,7 +83,7 @@ function Reports() {
         setError(answer.message);
         return;
       }
-      announce(t('calls.reports.handled'));
+      announce(t(handling === 'warned' ? 'calls.reports.warned' : 'calls.reports.handled'));
       reports.reload();
     } catch (e) {
       setError(failureText(e));

@@ -64,6 +64,12 @@ export function FeedbackAdminPage() {
     },
     { title: t('feedback.text'), dataIndex: 'text' },
     {
+      title: t('feedback.photo'),
+      dataIndex: 'photoUrl',
+      render: (url: string | null) =>
+        url ? <img className="feedback-photo" src={url} alt={t('feedback.photoAlt')} /> : null,
+    },
+    {
       title: t('feedback.reply'),
       key: 'reply',
       render: (_: unknown, item) => <ReplyBox key={item.id} item={item} onSent={list.reload} />,

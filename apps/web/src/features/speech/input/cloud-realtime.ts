@@ -1,14 +1,12 @@
-import {
-  RecognitionServerEvents,
-  SPEECH_RECOGNITION_NAMESPACE,
-  type RecognitionOptions,
-} from '@sfm/protocol';
+import { SPEECH_RECOGNITION_NAMESPACE, type RecognitionOptions } from '@sfm/protocol';
+import { protocolSchemas } from '../../../api/protocol-schemas.ts';
 import type { Socket } from 'socket.io-client';
 import { startPcmCapture, type PcmCapture } from '../../../platform/audio-capture.ts';
 import {
   bytesToBase64,
   defaultSocketFactory,
   sessionSpeechIdentity,
+  socketReady,
   startHeartbeat,
   waitConnected,
   type SocketFactory,
@@ -152,7 +150,7 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
   private async open(): Promise<void> {
     const session = ++this.session;
     const current = () => session === this.session && this.wanted;
-    const loading = this.socketFactory.ready?.();
+    const loading = socketReady(this.socketFactory);
     if (loading) {
       const loaded = await loading.then(
         () => true,
@@ -188,17 +186,17 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
       });
     });
     socket.on('resultChanged', (payload: unknown) => {
-      const parsed = RecognitionServerEvents.resultChanged.safeParse(payload);
+      const parsed = protocolSchemas().RecognitionServerEvents.resultChanged.safeParse(payload);
       if (parsed.success && parsed.data.text.trim() && current())
         this.events.result({ text: parsed.data.text.trim(), isFinal: false });
     });
     socket.on('resultCompleted', (payload: unknown) => {
-      const parsed = RecognitionServerEvents.resultCompleted.safeParse(payload);
+      const parsed = protocolSchemas().RecognitionServerEvents.resultCompleted.safeParse(payload);
       if (parsed.success && parsed.data.text.trim() && current())
         this.events.result({ text: parsed.data.text.trim(), isFinal: true });
     });
     socket.on('taskFailed', (payload: unknown) => {
-      const parsed = RecognitionServerEvents.taskFailed.safeParse(payload);
+      const parsed = protocolSchemas().RecognitionServerEvents.taskFailed.safeParse(payload);
       if (!current()) return;
       // spec §8: business errors are reported, the service stays running
       this.events.error({
@@ -209,7 +207,7 @@ export class CloudRealtimeSpeechInput implements SpeechInput {
       });
     });
     socket.on('error', (payload: unknown) => {
-      const parsed = RecognitionServerEvents.error.safeParse(payload);
+      const parsed = protocolSchemas().RecognitionServerEvents.error.safeParse(payload);
       if (!current()) return;
       this.events.error({
         key: 'speechInput.server',

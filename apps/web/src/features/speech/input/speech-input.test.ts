@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
 import type { BrowserRecognition, BrowserRecognitionConstructor } from '../../../platform/media.ts';
 import { BrowserSpeechInput, RECOVERY_CHECK_MS } from './browser-recognizer.ts';
 import {
@@ -182,6 +183,9 @@ describe('browser recognizer', () => {
 });
 
 describe('cloud realtime recognizer', () => {
+  // the socket's events are checked with the protocol's schemas, loaded before a socket opens
+  // (socketReady); loaded here once, the fake timers alone drive the sockets
+  beforeAll(() => loadProtocolSchemas());
   function setup() {
     const sockets: FakeSocket[] = [];
     const auths: SocketOptions['auth'][] = [];

@@ -12,6 +12,7 @@ import type { PlaybackState } from './types.ts';
 class FakeUtterance {
   lang = '';
   rate = 1;
+  volume = 1;
   onend: (() => void) | null = null;
   onerror: ((e: { error: string }) => void) | null = null;
   constructor(public text: string) {}
@@ -37,6 +38,7 @@ function make(synth: unknown, rate = 1.5, timeoutMs?: number) {
     synth: () => synth as SpeechSynthesis | null,
     createUtterance: (text) => new FakeUtterance(text) as unknown as SpeechSynthesisUtterance,
     rate: () => rate,
+    volume: () => 0.6,
     ...(timeoutMs ? { timeoutMs: () => timeoutMs } : {}),
   });
 }
@@ -85,13 +87,13 @@ describe('playback transition table (spec §4)', () => {
 });
 
 describe('browser speech engine', () => {
-  it('speaks zh-CN at the stored rate, is speaking until the end, then idle; calls onStart', async () => {
+  it('speaks zh-CN at the stored rate and volume, is speaking until the end, then idle; calls onStart', async () => {
     const { synth, spoken } = fakeSynth();
     const engine = make(synth);
     const h = hooks();
     const done = engine.speak('你好', h);
     await Promise.resolve();
-    expect(spoken[0]).toMatchObject({ text: '你好', lang: 'zh-CN', rate: 1.5 });
+    expect(spoken[0]).toMatchObject({ text: '你好', lang: 'zh-CN', rate: 1.5, volume: 0.6 });
     expect(engine.state()).toBe('speaking');
     expect(h.onStart).toHaveBeenCalledOnce();
     spoken[0]?.onend?.();

@@ -31,6 +31,8 @@ export interface BrowserEngineOptions {
   synth?: () => SpeechSynthesis | null;
   createUtterance?: (text: string) => SpeechSynthesisUtterance;
   rate?: () => number;
+  /** The speech volume, 0–1, read for each text. */
+  volume?: () => number;
   lang?: string;
   /** Safety net: a speak that never ends is given up after this long (default: from text length). */
   timeoutMs?: (text: string, rate: number) => number;
@@ -52,6 +54,7 @@ export class BrowserSpeechEngine implements SpeechEngine {
       synth: options.synth ?? speechSynthesisApi,
       createUtterance: options.createUtterance ?? ((text) => new SpeechSynthesisUtterance(text)),
       rate: options.rate ?? (() => 1),
+      volume: options.volume ?? (() => 1),
       lang: options.lang ?? 'zh-CN',
       timeoutMs: options.timeoutMs ?? estimateSpeechMs,
     };
@@ -164,6 +167,7 @@ export class BrowserSpeechEngine implements SpeechEngine {
     const utterance = this.opts.createUtterance(text);
     utterance.lang = this.opts.lang;
     utterance.rate = rate;
+    utterance.volume = this.opts.volume();
     utterance.onend = () => {
       if (stale()) return;
       this.apply('end');

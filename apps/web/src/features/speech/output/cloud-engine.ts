@@ -1,15 +1,12 @@
-import {
-  SPEECH_SYNTHESIS_NAMESPACE,
-  SynthesisServerEvents,
-  type SocketAuth,
-  type SynthesisOptions,
-} from '@sfm/protocol';
+import { SPEECH_SYNTHESIS_NAMESPACE, type SocketAuth, type SynthesisOptions } from '@sfm/protocol';
+import { protocolSchemas } from '../../../api/protocol-schemas.ts';
 import type { Socket } from 'socket.io-client';
 import {
   base64ToBytes,
   defaultSocketFactory,
   sameSocketAuth,
   sessionSpeechIdentity,
+  socketReady,
   startHeartbeat,
   waitConnected,
   type SocketFactory,
@@ -51,6 +48,8 @@ export interface CloudEngineOptions {
   /** Who the socket speaks for (default: the session's token or device). */
   identity?: SpeechIdentity;
   rate?: () => number;
+  /** The speech volume, 0–1 (for the default player). */
+  volume?: () => number;
   voice?: () => string | null;
   now?: () => number;
   /** Called for every task status change (debug page, browser tests). */
@@ -71,7 +70,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   private socketAuth: SocketAuth | null = null;
   private stopHeartbeat: (() => void) | null = null;
   private readonly player: MseAudioPlayer;
-  private readonly opts: Required<Omit<CloudEngineOptions, 'player'>>;
+  private readonly opts: Required<Omit<CloudEngineOptions, 'player' | 'volume'>>;
   private current: {
     task: SpeechTask;
     settle: (o: EngineOutcome) => void;
@@ -92,7 +91,8 @@ export class CloudSpeechEngine implements SpeechEngine {
 
   constructor(options: CloudEngineOptions = {}) {
     const timings = options.timings ?? BROWSER_STREAM_TIMINGS;
-    this.player = options.player ?? new MseAudioPlayer({ timings });
+    this.player =
+      options.player ?? new MseAudioPlayer({ timings, ...(options.volume && { volume: options.volume }) });
     this.opts = {
       timings,
       socket: options.socket ?? BROWSER_SYNTHESIS_SOCKET,
@@ -153,7 +153,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   private async openSocket(): Promise<Socket> {
     this.disconnect();
     const closings = this.closings;
-    const loading = this.opts.socketFactory.ready?.();
+    const loading = socketReady(this.opts.socketFactory);
     if (loading) {
       await loading;
       if (closings !== this.closings) throw new Error('speech socket closed while it was opening');
@@ -168,7 +168,7 @@ export class CloudSpeechEngine implements SpeechEngine {
     });
     socket.on('audioGenerated', (payload: unknown) => this.onAudio(payload));
     socket.on('error', (payload: unknown) => {
-      const parsed = SynthesisServerEvents.error.safeParse(payload);
+      const parsed = protocolSchemas().SynthesisServerEvents.error.safeParse(payload);
       this.fail(parsed.success ? parsed.data.message : 'speech synthesis error');
     });
     socket.on('disconnect', () => {
@@ -225,7 +225,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   private onAudio(payload: unknown): void {
     const current = this.current;
     if (!current || current.awaitingStart) return; // a chunk of a stopped task
-    const parsed = SynthesisServerEvents.audioGenerated.safeParse(payload);
+    const parsed = protocolSchemas().SynthesisServerEvents.audioGenerated.safeParse(payload);
     if (!parsed.success) return;
     let data: Uint8Array;
     try {

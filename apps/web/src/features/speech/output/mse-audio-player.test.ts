@@ -164,6 +164,7 @@ function fakeAudio() {
   return Object.assign(target, {
     src: '',
     currentTime: 0,
+    volume: 1,
     ended: false,
     plays: 0,
     play() {
@@ -178,7 +179,7 @@ function fakeAudio() {
 }
 
 describe('MseAudioPlayer', () => {
-  function setup(timings?: StreamTimings) {
+  function setup(timings?: StreamTimings, volume?: () => number) {
     const sources: FakeMediaSource[] = [];
     const audio = fakeAudio();
     const MS = class extends FakeMediaSource {
@@ -193,6 +194,7 @@ describe('MseAudioPlayer', () => {
       createObjectURL: () => 'blob:x',
       revokeObjectURL: () => undefined,
       timings,
+      ...(volume && { volume }),
     });
     return { player, sources, audio };
   }
@@ -217,6 +219,16 @@ describe('MseAudioPlayer', () => {
     expect(audio.plays).toBe(1);
     expect(started).toBe(1);
     expect(player.snapshot()).toMatchObject({ taskId: 't1', started: true, bytesAppended: 6 });
+  });
+
+  it('plays each text at the volume stored when it starts', () => {
+    let volume = 0.3;
+    const { player, audio } = setup(undefined, () => volume);
+    player.startTask('t1', () => undefined);
+    expect(audio.volume).toBe(0.3);
+    volume = 0.8;
+    player.startTask('t2', () => undefined);
+    expect(audio.volume).toBe(0.8);
   });
 
   it('a new task drops the old one: its late chunks are ignored', async () => {

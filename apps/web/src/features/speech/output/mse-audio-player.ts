@@ -82,6 +82,7 @@ export interface PlayerSnapshot {
 interface AudioElementLike {
   src: string;
   currentTime: number;
+  volume: number;
   readonly ended: boolean;
   play(): Promise<void>;
   pause(): void;
@@ -97,6 +98,8 @@ export interface MseAudioPlayerDeps {
   revokeObjectURL?: (url: string) => void;
   /** Start buffer, kept buffer and "ended" threshold (default: the browser's). */
   timings?: Readonly<StreamTimings>;
+  /** The speech volume, 0–1, read as each task starts: a change is heard from the next text on. */
+  volume?: () => number;
 }
 
 /**
@@ -125,6 +128,7 @@ export class MseAudioPlayer {
     this.timings = deps.timings ?? BROWSER_STREAM_TIMINGS;
     this.deps = {
       createAudio: deps.createAudio ?? (() => new Audio()),
+      volume: deps.volume ?? (() => 1),
       createObjectURL: deps.createObjectURL ?? ((s) => URL.createObjectURL(s)),
       revokeObjectURL: deps.revokeObjectURL ?? ((u) => URL.revokeObjectURL(u)),
     };
@@ -148,6 +152,7 @@ export class MseAudioPlayer {
     this.source = source;
     const audio = this.audio ?? this.deps.createAudio();
     this.audio = audio;
+    audio.volume = this.deps.volume();
     if (!this.listening) {
       this.listening = true;
       audio.addEventListener('playing', () => {

@@ -14,6 +14,7 @@ export class NativeSpeechEngine implements SpeechEngine {
   constructor(
     private readonly tts: NativeTts = nativeTts,
     private readonly rate: () => number = () => 1,
+    private readonly volume: () => number = () => 1,
   ) {}
 
   available(): boolean {
@@ -48,7 +49,13 @@ export class NativeSpeechEngine implements SpeechEngine {
     try {
       for (const chunk of chunks) {
         if (generation !== this.generation) return { kind: 'cancelled' };
-        await this.tts.speak({ text: chunk, lang: 'zh-CN', rate: this.rate(), pitch: 1, volume: 1 });
+        await this.tts.speak({
+          text: chunk,
+          lang: 'zh-CN',
+          rate: this.rate(),
+          pitch: 1,
+          volume: this.volume(),
+        });
       }
     } catch (error) {
       if (generation !== this.generation) return { kind: 'cancelled' };

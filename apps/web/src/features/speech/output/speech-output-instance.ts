@@ -5,6 +5,7 @@ import {
   readSpeakWithScreenReader,
   readSpeechEngine,
   readSpeechRate,
+  readSpeechVolume,
 } from '../speech-preferences.ts';
 import { BrowserSpeechEngine } from './browser-engine.ts';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
@@ -33,13 +34,14 @@ const platformName = platform.name();
 
 /** The app's engines, each created once. */
 export const speechEngines = {
-  browser: new BrowserSpeechEngine({ rate: readSpeechRate }),
-  native: new NativeSpeechEngine(undefined, readSpeechRate),
+  browser: new BrowserSpeechEngine({ rate: readSpeechRate, volume: readSpeechVolume }),
+  native: new NativeSpeechEngine(undefined, readSpeechRate, readSpeechVolume),
   // the platform's stream timings reach its MseAudioPlayer too (the engine creates it with them)
   cloud: new CloudSpeechEngine({
     timings: streamTimingsFor(platformName),
     socket: synthesisSocketOptionsFor(platformName),
     rate: readSpeechRate,
+    volume: readSpeechVolume,
     voice: readSelectedVoice,
     onTask: publishTask,
   }),

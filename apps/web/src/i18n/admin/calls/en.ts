@@ -25,6 +25,13 @@ export const callsAdminEn: AdminMessages['calls'] = {
     cancelled: 'Cancelled',
     failed: 'Failed',
   },
+  dashboard: {
+    outcomes: 'Call outcomes per day',
+    durations: 'Length of completed calls per day',
+    average: 'Average length',
+    median: 'Median length',
+    totals: 'Calls in the chosen days',
+  },
   stats: {
     heading: 'Call statistics',
     total: 'Calls',
@@ -47,6 +54,7 @@ export const callsAdminEn: AdminMessages['calls'] = {
     ban: 'Ban',
     banReason: 'Call report: {{reason}}',
     handled: 'Report handled',
+    warned: 'Warning sent: the reported member sees it in their personal centre',
     reasons: {
       inappropriate: 'Inappropriate',
       harassment: 'Harassment',

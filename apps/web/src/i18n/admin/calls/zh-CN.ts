@@ -24,6 +24,13 @@ export const callsAdminZhCN = {
     cancelled: '已取消',
     failed: '失败',
   },
+  dashboard: {
+    outcomes: '每日通话结果',
+    durations: '每日已完成通话时长',
+    average: '平均时长',
+    median: '时长中位数',
+    totals: '所选日期的通话',
+  },
   stats: {
     heading: '通话统计',
     total: '通话次数',
@@ -46,6 +53,7 @@ export const callsAdminZhCN = {
     ban: '封禁',
     banReason: '通话举报：{{reason}}',
     handled: '已处理该举报',
+    warned: '已警告被举报人，对方会在个人中心看到这条警告',
     reasons: { inappropriate: '言行不当', harassment: '骚扰', no_help: '没有提供帮助', other: '其他' },
   },
   system: {

@@ -15,4 +15,6 @@ export const feedbackAdminEn: typeof feedbackAdminZhCN = {
   sent: 'Reply sent',
   empty: 'No feedback',
   consent: 'May be contacted',
+  photo: 'Picture',
+  photoAlt: 'The screenshot or photo the user attached',
 };

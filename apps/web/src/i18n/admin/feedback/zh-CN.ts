@@ -13,4 +13,6 @@ export const feedbackAdminZhCN = {
   sent: '回复已发送',
   empty: '没有反馈',
   consent: '同意联系',
+  photo: '附图',
+  photoAlt: '用户随反馈附上的截图或照片',
 };

@@ -1,0 +1,108 @@
+/**
+ * Third-party login: one generic OpenID Connect provider, from environment variables. Unset
+ * OIDC_ISSUER → no social login (the login page shows no button).
+ */
+import { z } from 'zod';
+import { sliceOrThrow } from './config-slice.ts';
+
+export const DEFAULT_OIDC_SCOPES = 'openid profile';
+/** The path of the web app's callback page (apps/web routes.authCallback). */
+export const SOCIAL_CALLBACK_PATH = '/auth/callback';
+
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  /** undefined: a public client (PKCE only, no client authentication). */
+  clientSecret: string | undefined;
+  scopes: string;
+  /** The provider's name on the login button. */
+  label: string;
+  /** The callback page's absolute URL, as registered at the provider. */
+  redirectUri: string;
+  /** http on a loopback issuer (a provider on the same machine, or the tests'): allowed, nowhere else. */
+  allowHttp: boolean;
+}
+
+export interface SocialLoginConfig {
+  oidc: OidcConfig | null;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const SocialLoginEnv = z.object({
+  OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_SCOPES: optionalText,
+  OIDC_LABEL: optionalText,
+  OIDC_REDIRECT_URI: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+});
+
+/** The README rows of these variables (config.ts spreads them into CONFIG_DOCS); PUBLIC_URL is the payments'. */
+export const SOCIAL_LOGIN_CONFIG_DOCS = {
+  OIDC_ISSUER: [
+    '(unset)',
+    'Issuer URL of an OpenID Connect provider for third-party login (discovery at `<issuer>/.well-known/openid-configuration`); unset → no third-party login. https, or http on a loopback address only.',
+  ],
+  OIDC_CLIENT_ID: ['(unset)', 'Client id registered at the OIDC provider (required with OIDC_ISSUER).'],
+  OIDC_CLIENT_SECRET: [
+    '(unset)',
+    'Client secret at the OIDC provider; unset → a public client (PKCE only). Never logged.',
+  ],
+  OIDC_SCOPES: [
+    DEFAULT_OIDC_SCOPES,
+    'Scopes asked of the OIDC provider (space-separated; `openid` is required).',
+  ],
+  OIDC_LABEL: [
+    '(issuer host)',
+    'Provider name on the third-party login button (e.g. the company or service name).',
+  ],
+  OIDC_REDIRECT_URI: [
+    `(PUBLIC_URL + ${SOCIAL_CALLBACK_PATH})`,
+    `The callback page's URL as registered at the provider; its path must be \`${SOCIAL_CALLBACK_PATH}\`. Required with OIDC_ISSUER when PUBLIC_URL is unset.`,
+  ],
+} as const satisfies Record<
+  Exclude<keyof z.input<typeof SocialLoginEnv>, 'PUBLIC_URL'>,
+  readonly [string, string]
+>;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function socialLoginConfigFromEnv(env: Record<string, string | undefined>): SocialLoginConfig {
+  const e = SocialLoginEnv.parse(env);
+  if (!e.OIDC_ISSUER) return { oidc: null };
+  const issuer = new URL(e.OIDC_ISSUER);
+  const allowHttp = issuer.protocol === 'http:';
+  if (allowHttp && !LOOPBACK_HOSTS.has(issuer.hostname)) {
+    throw new Error('OIDC_ISSUER must use https (http only on a loopback address)');
+  }
+  if (!e.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID');
+  const redirectUri =
+    e.OIDC_REDIRECT_URI ?? (e.PUBLIC_URL && `${e.PUBLIC_URL.replace(/\/$/, '')}${SOCIAL_CALLBACK_PATH}`);
+  if (!redirectUri) throw new Error('OIDC_ISSUER needs OIDC_REDIRECT_URI or PUBLIC_URL');
+  if (new URL(redirectUri).pathname !== SOCIAL_CALLBACK_PATH) {
+    throw new Error(`OIDC_REDIRECT_URI must end in ${SOCIAL_CALLBACK_PATH} (the app's callback page)`);
+  }
+  const scopes = e.OIDC_SCOPES ?? DEFAULT_OIDC_SCOPES;
+  if (!scopes.split(/\s+/).includes('openid')) throw new Error('OIDC_SCOPES must include openid');
+  return {
+    oidc: {
+      issuer,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      scopes,
+      label: e.OIDC_LABEL ?? issuer.hostname,
+      redirectUri,
+      allowHttp,
+    },
+  };
+}
+
+/** For loadConfig: the social-login config, or an "Invalid configuration" error listing every problem. */
+export const socialLoginConfigOrThrow = (env: Record<string, string | undefined>): SocialLoginConfig =>
+  sliceOrThrow(socialLoginConfigFromEnv, env);

@@ -1,0 +1,22 @@
+import type { ModuleContext } from '../../module-context.ts';
+import { createAuthService } from '../auth/module.ts';
+import { OidcClient } from './oidc-client.ts';
+import { IdentityRepo, LoginTransactionRepo } from './repo.ts';
+import { registerSocialLoginRoutes } from './routes.ts';
+import { SocialLoginService } from './service.ts';
+
+/** Third-party login through one OpenID Connect provider (OIDC_* settings), when configured. */
+export function register(ctx: ModuleContext): void {
+  const { oidc } = ctx.config.socialLogin;
+  const auth = createAuthService(ctx);
+  const service = new SocialLoginService({
+    oidc: oidc ? new OidcClient(oidc) : null,
+    transactions: new LoginTransactionRepo(ctx.db),
+    identities: new IdentityRepo(ctx.db),
+    auth,
+    verified: ctx.points.identityVerified,
+    clock: ctx.clock,
+    logger: ctx.logger,
+  });
+  registerSocialLoginRoutes(ctx.http, service, auth, ctx.config.loginRateLimitPerMinute);
+}

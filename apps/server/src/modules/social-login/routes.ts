@@ -1,0 +1,25 @@
+import { socialLoginEndpoints as endpoints } from '@sfm/protocol';
+import { credentialLimits } from '../../http/credential-limits.ts';
+import type { Router } from '../../http/router.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { SocialLoginService } from './service.ts';
+
+export function registerSocialLoginRoutes(
+  router: Router,
+  service: SocialLoginService,
+  auth: AuthService,
+  perMinute: number,
+): void {
+  router.route(endpoints.socialLoginInfo, async () => service.info());
+  // a start costs a row and a callback a call to the provider: both are throttled per client IP
+  router.route(endpoints.socialLoginStart, ({ body }) => service.start(body), {
+    rateLimits: [{ bucket: 'social-start:ip', limit: perMinute, key: (r) => r.ip }],
+  });
+  router.route(endpoints.socialLoginFinish, ({ body }) => service.finish(body), {
+    rateLimits: [{ bucket: 'social-finish:ip', limit: perMinute, key: (r) => r.ip }],
+  });
+  // a code is guessed like a password: the same limits as the SMS login
+  router.route(endpoints.bindPhone, ({ identity, body }) => auth.bindPhone(identity.userId, body), {
+    rateLimits: credentialLimits('bind-phone', perMinute, (r) => r.body.phone),
+  });
+}

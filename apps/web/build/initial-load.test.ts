@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chunksFromManifest, initialLoad, type ManifestChunk } from './bundle-report.ts';
+
+const dist = resolve(import.meta.dirname, '../dist');
+const manifestFile = resolve(dist, '.vite/manifest.json');
+
+/**
+ * Issue 19: a first visit to the camera page downloads at most this much JavaScript (gzip) before
+ * the page can show. The issue's target is 150 KB; the build is not there yet (react-dom, the
+ * router and i18next alone are 110 KB), so this is the ceiling the build must not rise above,
+ * lowered as the first download shrinks.
+ */
+const SEE_FOR_ME_BUDGET_KB = 176;
+
+// reads the build `npm test` makes before the unit tests run (npm run build)
+describe('the built web app', () => {
+  it(`sends /see-for-me at most ${SEE_FOR_ME_BUDGET_KB} KB of JavaScript (gzip) before it shows`, () => {
+    if (!existsSync(manifestFile))
+      throw new Error(`no build manifest in ${dist}: run \`npm run build\` first`);
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const chunks = chunksFromManifest(manifest, (file) => readFileSync(resolve(dist, file), 'utf8'));
+    const load = initialLoad(chunks, 'see-for-me-page.tsx');
+    expect(load.chunks.length).toBeGreaterThan(3);
+    expect(load.gzipBytes / 1024).toBeLessThanOrEqual(SEE_FOR_ME_BUDGET_KB);
+    // zod (the vendor chunk of vite.config.ts) loads with the first answer to check, not before
+    expect(load.chunks.map((c) => c.fileName).filter((name) => /\/zod-[\w-]+\.js$/.test(name))).toEqual([]);
+    expect(chunks.some((c) => /\/zod-[\w-]+\.js$/.test(c.fileName))).toBe(true);
+  });
+});

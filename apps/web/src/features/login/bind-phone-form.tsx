@@ -1,0 +1,121 @@
+import { SmsLoginRequest, SmsSendRequest, socialLoginEndpoints } from '@sfm/protocol';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
+import { useSession } from '../../session/index.ts';
+import { useAnnounce } from '../../ui/announcer.tsx';
+import { TextField } from './text-field.tsx';
+import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
+
+type Field = 'phone' | 'code';
+const ORDER: readonly Field[] = ['phone', 'code'];
+
+/**
+ * Binds a phone to an account made by a social login, with the SMS code of the login page. Errors
+ * sit under their fields and are said; the personal centre shows the masked phone once it is bound.
+ */
+export function BindPhoneForm() {
+  const { t } = useTranslation();
+  const announce = useAnnounce();
+  const setUser = useSession((s) => s.setUser);
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ phone: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [countdown, setCountdown] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const report = (found: FieldErrors<Field>) => {
+    setErrors(found);
+    const first = firstError(found, ORDER);
+    if (first) announce(found[first] ?? '', { assertive: true });
+  };
+  /** A refusal about the phone (taken, already bound, malformed) goes under it, any other under the code. */
+  const reportFailure = (answer: ApiFailure) =>
+    report({
+      [answer.data?.field === 'phone' || answer.data?.error.startsWith('phone') ? 'phone' : 'code']:
+        answer.message,
+    });
+  const reportThrown = (error: unknown) =>
+    report({ code: error instanceof NetworkError ? error.message : t('network.failed') });
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const sendCode = async () => {
+    const body = { phone: normalizePhone(values.phone) };
+    const found = validateWith<Field>(SmsSendRequest, body);
+    if (firstError(found, ORDER)) return report(found);
+    setBusy(true);
+    try {
+      const answer = await api.call('smsSend', body);
+      if (!answer.ok) return reportFailure(answer);
+      setErrors({});
+      setCountdown(answer.data.resendAfterSeconds);
+      announce(t('login.codeSent'));
+    } catch (error) {
+      reportThrown(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { phone: normalizePhone(values.phone), code: values.code.trim() };
+    const found = validateWith<Field>(SmsLoginRequest, body);
+    if (firstError(found, ORDER)) return report(found);
+    setBusy(true);
+    try {
+      const answer = await api.request(socialLoginEndpoints.bindPhone, body);
+      if (!answer.ok) return reportFailure(answer);
+      setUser(answer.data);
+      announce(t('socialLogin.phoneBound'));
+    } catch (error) {
+      reportThrown(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('socialLogin.bindPhone')}</h3>
+      <TextField
+        id={`${id}-phone`}
+        label={t('login.phone')}
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+        inputMode="numeric"
+        autoComplete="tel"
+      />
+      <TextField
+        id={`${id}-code`}
+        label={t('login.code')}
+        value={values.code}
+        onChange={set('code')}
+        error={errors.code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        addon={
+          <button
+            type="button"
+            className="button button--secondary field__addon"
+            disabled={countdown > 0 || busy}
+            onClick={() => void sendCode()}
+          >
+            {countdown > 0 ? t('login.resendIn', { s: countdown }) : t('login.sendCode')}
+          </button>
+        }
+      />
+      <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        {t('socialLogin.bindPhone')}
+      </button>
+    </form>
+  );
+}
