@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CALLS_NAMESPACE } from '@sfm/protocol';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { PHONE_VIEWPORT } from '../e2e/support/browser.ts';
 import { callStatus, received, recordPeers, registerWithRole } from '../e2e/support/calls.ts';
 import { launchWithCamera, makeTextImage } from '../e2e/support/camera.ts';
@@ -23,18 +24,7 @@ const ROUNDS = 30;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-function open(server: RunningServer, token: string): Promise<Socket> {
-  const socket = connectSocket(server.url + CALLS_NAMESPACE, {
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const open = (server: RunningServer, token: string) => openSocket(server.url + CALLS_NAMESPACE, { token });
 
 async function signalling(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sfm-bench-calls-'));

@@ -14,6 +14,7 @@ import { endpoints } from '@sfm/protocol';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { startFakeChatCompletions } from '../apps/server/src/engines/chat/fake-chat-completions-server.ts';
+import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { startServer } from '../e2e/support/server.ts';
 import {
   analyse,
@@ -21,7 +22,6 @@ import {
   callsUrl,
   chat,
   nextEvent,
-  openSocket,
   SessionUser,
   speak,
   speechUrl,

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 // 60 characters, punctuation included: a typical spoken scene description
@@ -41,18 +42,8 @@ const pct = (xs: number[], p: number) =>
   sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-function connect(url: string, deviceId: string): Promise<Socket> {
-  const socket = io(`${url}${SPEECH_SYNTHESIS_NAMESPACE}`, {
-    auth: { deviceId, userType: 'temporary' },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connect = (url: string, deviceId: string) =>
+  openSocket(`${url}${SPEECH_SYNTHESIS_NAMESPACE}`, { deviceId, userType: 'temporary' });
 
 interface Utterance {
   firstMs: number;

@@ -8,7 +8,8 @@ import { endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { makeTextImage } from '../e2e/support/camera.ts';
 import { startServer, waitUntilReady, type RunningServer } from '../e2e/support/server.ts';
 import { registerViaApi, uniquePhone } from '../e2e/support/session.ts';
@@ -50,18 +51,8 @@ async function start(dataDir: string): Promise<{ server: RunningServer; liveMs: 
 
 const DEVICE = 'bench-start-device';
 
-function speechSocket(url: string): Promise<Socket> {
-  const socket = io(url + SPEECH_SYNTHESIS_NAMESPACE, {
-    auth: { deviceId: DEVICE, userType: 'temporary' },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const speechSocket = (url: string) =>
+  openSocket(url + SPEECH_SYNTHESIS_NAMESPACE, { deviceId: DEVICE, userType: 'temporary' });
 
 /** From synthesizeText to the first audio chunk: when the user starts hearing it. */
 async function firstAudioMs(socket: Socket, text: string): Promise<number> {

@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { endpoints, SPEECH_SYNTHESIS_NAMESPACE, translateMessage } from '@sfm/protocol';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitUntilReady, type RunningServer } from './support/server.ts';
 
@@ -23,18 +23,8 @@ const logged = (server: RunningServer, ...messages: string[]) =>
     })
     .filter((msg) => messages.includes(msg));
 
-function speechSocket(url: string): Promise<Socket> {
-  const socket = io(url + SPEECH_SYNTHESIS_NAMESPACE, {
-    auth: { deviceId: 'e2e-shutdown-device', userType: 'temporary' },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const speechSocket = (url: string) =>
+  openSocket(url + SPEECH_SYNTHESIS_NAMESPACE, { deviceId: 'e2e-shutdown-device', userType: 'temporary' });
 
 /** POSTs an analysis; resolves with the answer, or rejects if the connection is cut without one. */
 function analyse(url: string, image: string): Promise<{ status: number; body: { message: string } }> {

@@ -1,26 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, noChromiumReason } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   callStatus as status,
   callVolunteers,
   iceUfrag,
   received,
-  relayOnlyContext,
   spoken,
   standBy,
 } from './support/calls.ts';
-import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
-import { hasCoturn, noCoturnReason, startCoturn, type RunningTurn } from './support/coturn.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-
-const skipReason = !hasChromium
-  ? noChromiumReason
-  : !hasFfmpeg
-    ? 'skipped: ffmpeg is not installed'
-    : !hasCoturn
-      ? noCoturnReason
-      : '';
+import { relayCallSuite, relaySkipReason as skipReason } from './support/relay-calls.ts';
 
 const RECONNECTING = '网络不稳定，正在重新连接…';
 
@@ -32,30 +19,10 @@ const RECONNECTING = '网络不稳定，正在重新连接…';
 describe.skipIf(skipReason !== '')(
   `a video call surviving a network change (ICE restart)${skipReason ? ` (${skipReason})` : ''}`,
   () => {
-    let turn: RunningTurn;
-    let server: RunningServer;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    beforeAll(async () => {
-      turn = await startCoturn();
-      [server, browser] = await Promise.all([
-        startServer({ ICE_SERVERS: turn.url, TURN_SECRET: turn.secret }),
-        launchWithCamera(await makeTextImage(['换网络', 'NETWORK'], 'call-reconnect.png')),
-      ]);
-    });
-    afterAll(async () => {
-      for (const context of contexts) await context.close();
-      await browser?.close();
-      await server?.stop();
-      await turn?.stop();
-    });
-
-    async function relayOnly(nickname: string, userType: 0 | 1): Promise<Page> {
-      const context = await relayOnlyContext(browser, server.url, nickname, userType);
-      contexts.push(context);
-      return context.newPage();
-    }
+    const { relayOnly, stopRelay, restartRelay } = relayCallSuite(
+      ['换网络', 'NETWORK'],
+      'call-reconnect.png',
+    );
 
     it('shows and says "reconnecting" when the media path breaks, restarts ICE and decodes video again; a closed tab ends the call at once', async () => {
       const volunteer = await relayOnly('稳定的志愿者', 1);
@@ -70,8 +37,7 @@ describe.skipIf(skipReason !== '')(
       const ufragBefore = await iceUfrag(seeker);
 
       // the relay goes away with every allocation: no packet reaches either side any more
-      const { port, secret } = turn;
-      await turn.stop();
+      await stopRelay();
       const brokenAt = Date.now();
       await status(seeker).filter({ hasText: RECONNECTING }).waitFor({ timeout: 15_000 });
       const noticedMs = Date.now() - brokenAt;
@@ -79,7 +45,7 @@ describe.skipIf(skipReason !== '')(
       const framesWhileDown = (await received(volunteer)).frames;
 
       // the network is back (a new relay process, nothing of the old allocations)
-      turn = await startCoturn({ port, secret });
+      await restartRelay();
       const backAt = Date.now();
       await status(seeker).filter({ hasText: '已接通志愿者' }).waitFor({ timeout: 20_000 });
       const reconnectedMs = Date.now() - backAt;

@@ -3,38 +3,17 @@
  * server and says `true` or why it failed (the Recorder times it).
  */
 import { CALLS_NAMESPACE, chatEndpoints, endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { nextEvent as nextSocketEvent } from '../../apps/server/src/test/socket-clients.ts';
 
 /** Longest any one action may take before it counts as failed. */
 export const ACTION_TIMEOUT_MS = 15_000;
 
 export const userHeaders = (token: string) => ({ token, userType: 'registered' });
 
-/** A websocket-only socket.io client, once connected. */
-export function openSocket(url: string, auth: Record<string, string>): Promise<Socket> {
-  const socket = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
 /** Resolves with the next `event` that `matches`, or rejects after the action timeout. */
-export function nextEvent<T>(socket: Socket, event: string, matches: (data: T) => boolean = () => true) {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, heard);
-      reject(new Error(`no ${event} in ${ACTION_TIMEOUT_MS} ms`));
-    }, ACTION_TIMEOUT_MS);
-    function heard(data: T) {
-      if (!matches(data)) return;
-      clearTimeout(timer);
-      socket.off(event, heard);
-      resolve(data);
-    }
-    socket.on(event, heard);
-  });
-}
+export const nextEvent = <T>(socket: Socket, event: string, matches: (data: T) => boolean = () => true) =>
+  nextSocketEvent(socket, event, matches, ACTION_TIMEOUT_MS);
 
 /** An envelope call; true when the server answered 200 with code 200. */
 export async function api(

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTool } from './required-tool.ts';
+import { freePort } from './server.ts';
 
 const TURNSERVER = '/usr/bin/turnserver';
 const noCoturn = 'coturn is not installed (apt-get install -y coturn)';
@@ -19,17 +20,6 @@ export interface RunningTurn {
   /** coturn's static-auth-secret, to give the server's TURN_SECRET. */
   secret: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const listening = (port: number) =>

@@ -1,21 +1,66 @@
 import { io, type Socket } from 'socket.io-client';
 
 /**
- * Socket.io clients as the tests open them: websocket only, no reconnection (a test that loses its
- * connection must see it), a fresh manager each, and every one remembered so a suite closes them all.
+ * A socket.io client as tests and benches open them: websocket only, no reconnection (a test that
+ * loses its connection must see it) and a fresh manager each. Connecting in the background.
  */
+export const socketClient = (url: string, auth: Record<string, string>, headers?: Record<string, string>) =>
+  io(url, {
+    auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
+
+/** Resolves once the socket is connected; rejects with the server's refusal. */
+export const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+
+/** A client of `url` (namespace included), once connected. */
+export async function openSocket(url: string, auth: Record<string, string>): Promise<Socket> {
+  const socket = socketClient(url, auth);
+  await connected(socket);
+  return socket;
+}
+
+/**
+ * The next `event` on the socket, or the next one that `matches` (servers also push state unasked);
+ * with `timeoutMs`, rejects when none came by then.
+ */
+export const nextEvent = <T>(
+  socket: Socket,
+  event: string,
+  matches: (data: T) => boolean = () => true,
+  timeoutMs?: number,
+) =>
+  new Promise<T>((resolve, reject) => {
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            socket.off(event, heard);
+            reject(new Error(`no ${event} in ${timeoutMs} ms`));
+          }, timeoutMs);
+    function heard(data: T) {
+      if (!matches(data)) return;
+      clearTimeout(timer);
+      socket.off(event, heard);
+      resolve(data);
+    }
+    socket.on(event, heard);
+  });
+
+/** Every client a suite opened, closed together when it ends. */
 export class TestSockets {
   private readonly opened: Socket[] = [];
 
   /** A client of `url` (namespace included), connecting in the background. */
   client(url: string, auth: Record<string, string>, headers?: Record<string, string>): Socket {
-    const socket = io(url, {
-      auth,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      ...(headers ? { extraHeaders: headers } : {}),
-    });
+    const socket = socketClient(url, auth, headers);
     this.opened.push(socket);
     return socket;
   }
@@ -31,20 +76,3 @@ export class TestSockets {
     for (const socket of this.opened.splice(0)) socket.disconnect();
   }
 }
-
-export const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-
-/** The next `event` on the socket, or the next one that `matches` (servers also push state unasked). */
-export const nextEvent = <T>(socket: Socket, event: string, matches: (data: T) => boolean = () => true) =>
-  new Promise<T>((resolve) => {
-    const heard = (data: T) => {
-      if (!matches(data)) return;
-      socket.off(event, heard);
-      resolve(data);
-    };
-    socket.on(event, heard);
-  });
