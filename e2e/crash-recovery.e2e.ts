@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CALLS_NAMESPACE,
+  CallHistory,
   DEFAULT_POINTS_RULES,
   endpoints,
   envelope,
@@ -19,6 +21,7 @@ import {
 } from '@sfm/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { nextEvent, openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, uniquePhone } from './support/session.ts';
 
@@ -51,11 +54,24 @@ interface Acknowledged {
   accounts: { phone: string }[];
   recharges: { phone: string; orderId: string }[];
   scenes: { phone: string; id: string; name: string }[];
+  calls: { phone: string; callId: string }[];
+}
+
+/** Asks for a volunteer on /calls: acknowledged once the call rings (its record exists). */
+async function requestCall(server: RunningServer, token: string): Promise<string> {
+  const socket = await openSocket(server.url + CALLS_NAMESPACE, { token });
+  try {
+    const ringing = nextEvent<{ callId: string }>(socket, 'callRinging', () => true, 10_000);
+    socket.emit('requestCall', { language: 'zh' });
+    return (await ringing).callId;
+  } finally {
+    socket.disconnect();
+  }
 }
 
 /**
- * One client writing until told to stop: registers an account, makes a market scene, then
- * recharges it twice through the sandbox gateway. A write counts as acknowledged only once its 200
+ * One client writing until told to stop: registers an account, makes a market scene, asks for a
+ * volunteer (a call record), then recharges it twice through the sandbox gateway. A write counts as acknowledged only once its 200
  * answer has arrived.
  */
 async function writer(server: RunningServer, acked: Acknowledged, stopped: () => boolean): Promise<void> {
@@ -77,6 +93,7 @@ async function writer(server: RunningServer, acked: Acknowledged, stopped: () =>
         submit: false,
       });
       acked.scenes.push({ phone, id: scene.id, name });
+      acked.calls.push({ phone, callId: await requestCall(server, token) });
       for (let i = 0; i < 2; i++) {
         const order = await callAs(server, endpoints.pointsCreateOrder, token, {
           kind: 'recharge',
@@ -127,7 +144,7 @@ describe('kill -9 in the middle of writes', () => {
   it('loses no acknowledged write, and the server restarts on the same data at once', async () => {
     const first = await startServer({}, dataDir, { processGroup: true });
     server = first;
-    const acked: Acknowledged = { accounts: [], recharges: [], scenes: [] };
+    const acked: Acknowledged = { accounts: [], recharges: [], scenes: [], calls: [] };
     let killed = false;
     const writers = Array.from({ length: WRITERS }, () => writer(first, acked, () => killed));
     await expect
@@ -163,6 +180,13 @@ describe('kill -9 in the middle of writes', () => {
       );
       expect(scene.name, `acknowledged scene ${id}`).toBe(name);
     }
+    for (const { phone, callId } of acked.calls) {
+      const history = CallHistory.parse(await callAs(server, endpoints.callHistory, tokens.get(phone) ?? ''));
+      expect(
+        history.calls.map((c) => c.id),
+        `acknowledged call ${callId}`,
+      ).toContain(callId);
+    }
     // every account's ledger adds up to its balance, and records each acknowledged recharge
     for (const [phone, token] of tokens) {
       const details = PointsDetails.parse(await callAs(server, endpoints.pointsDetails, token));
@@ -173,7 +197,8 @@ describe('kill -9 in the middle of writes', () => {
       expect(recharges).toBeGreaterThanOrEqual(acked.recharges.filter((r) => r.phone === phone).length);
     }
     console.log(
-      `crash test: ${acked.accounts.length} accounts, ${acked.scenes.length} scenes and ` +
+      `crash test: ${acked.accounts.length} accounts, ${acked.scenes.length} scenes, ` +
+        `${acked.calls.length} calls and ` +
         `${acked.recharges.length} recharges acknowledged ` +
         `before kill -9, all found; restart to live in ${restartMs} ms`,
     );
