@@ -20,9 +20,9 @@ async function smallTargets(page: Page): Promise<string[]> {
     ]
       .filter((el) => el.offsetParent !== null)
       .filter((el) => {
-        // a checkbox or radio inside its label is toggled by the whole label: that is the target
+        // a checkbox, radio or file input inside its label is worked by the whole label: that is the target
         const label =
-          el instanceof HTMLInputElement && /^(checkbox|radio)$/.test(el.type) && el.closest('label');
+          el instanceof HTMLInputElement && /^(checkbox|radio|file)$/.test(el.type) && el.closest('label');
         const r = (label || el).getBoundingClientRect();
         // A range input's thumb is what a finger hits; its track may be thin. Check height of the others only.
         return el instanceof HTMLInputElement && el.type === 'range'

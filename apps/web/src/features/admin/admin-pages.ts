@@ -1,10 +1,10 @@
 import type { PendingPageSource } from '../../ui/feature-manifest.ts';
 import { lazyPage, type LazyPage } from '../../ui/lazy-page.ts';
-import { pointsConfigAdminPage } from '../points/index.ts';
+import { pointsConfigAdminPage } from '../points/admin-entry.ts';
 import { versionsAdminPage } from '../versions/index.ts';
-import { feedbackAdminPage } from '../info/index.ts';
+import { feedbackAdminPage } from '../info/admin-entry.ts';
 import { scenesAdminPage } from '../market/index.ts';
-import { adminVideoCallPage, callsAdminPage, systemCallsAdminPage } from '../calls/index.ts';
+import { adminVideoCallPage, callsAdminPage, systemCallsAdminPage } from '../calls/admin-entry.ts';
 import { ADMIN_PASSWORD, ADMIN_ROOT } from './admin-paths.ts';
 
 /** Where a signed-in admin lands when no redirect says otherwise: the dashboard. */

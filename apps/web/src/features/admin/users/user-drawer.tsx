@@ -8,7 +8,7 @@ import { announce } from '../../../ui/announcer.tsx';
 import type { AnswerOf } from '../../../api/http-client.ts';
 import { adminCall, failureText, useAdminData } from '../admin-api.ts';
 import { formatTime } from '../admin-format.ts';
-import { UserPointsSection } from '../../points/index.ts';
+import { UserPointsSection } from '../../points/admin-entry.ts';
 import { ReasonDialog } from '../shell/reason-dialog.tsx';
 import { StatusTag } from '../shell/status-tag.tsx';
 import { roleOf, userName } from './user-words.ts';
