@@ -77,6 +77,13 @@ export const BOUNDARY_ZONES = [
   },
 ];
 
-/** @type {import('./boundaries.js').Faces} */
-// a feature's test fakes are part of its face, for the tests of the features that use it
-export const FEATURE_FACES = { root: `${WEB}features/`, entries: ['index.ts', 'index.tsx', 'test-fakes.ts'] };
+/**
+ * A feature's public faces: index.ts for the user app; admin-entry.ts for the back office (its lazy
+ * admin pages, kept out of index.ts, which the user app imports, so the native build never has
+ * them); its test fakes, for the tests of the features that use it.
+ * @type {import('./boundaries.js').Faces}
+ */
+export const FEATURE_FACES = {
+  root: `${WEB}features/`,
+  entries: ['index.ts', 'index.tsx', 'admin-entry.ts', 'test-fakes.ts'],
+};
