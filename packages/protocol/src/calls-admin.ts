@@ -50,29 +50,21 @@ const Seconds = z.number().nullable();
  * The dashboard's calls panel: per day (server's time zone, oldest first, zero-filled) how the calls
  * asked for that day ended, and how long the completed ones lasted; then the same over the range.
  */
+const CallOutcomes = z.object({
+  completed: Count,
+  missed: Count,
+  cancelled: Count,
+  failed: Count,
+  /** Of the completed calls; null without any. */
+  averageSeconds: Seconds,
+  medianSeconds: Seconds,
+});
+
 export const DashboardCalls = z.object({
   from: Day,
   to: Day,
-  days: z.array(
-    z.object({
-      day: Day,
-      completed: Count,
-      missed: Count,
-      cancelled: Count,
-      failed: Count,
-      /** Of the day's completed calls; null without any. */
-      averageSeconds: Seconds,
-      medianSeconds: Seconds,
-    }),
-  ),
-  totals: z.object({
-    completed: Count,
-    missed: Count,
-    cancelled: Count,
-    failed: Count,
-    averageSeconds: Seconds,
-    medianSeconds: Seconds,
-  }),
+  days: z.array(CallOutcomes.extend({ day: Day })),
+  totals: CallOutcomes,
 });
 export type DashboardCalls = z.infer<typeof DashboardCalls>;
 

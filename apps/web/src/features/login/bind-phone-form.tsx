@@ -1,9 +1,10 @@
 import { SmsLoginRequest, SmsSendRequest, socialLoginEndpoints } from '@sfm/protocol';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
 import { useSession } from '../../session/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
+import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
 
@@ -21,14 +22,8 @@ export function BindPhoneForm() {
   const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({ phone: '', code: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [countdown, setCountdown] = useState(0);
+  const [countdown, restartCountdown] = useResendCountdown();
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((c) => c - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
 
   const report = (found: FieldErrors<Field>) => {
     setErrors(found);
@@ -54,7 +49,7 @@ export function BindPhoneForm() {
       const answer = await api.call('smsSend', body);
       if (!answer.ok) return reportFailure(answer);
       setErrors({});
-      setCountdown(answer.data.resendAfterSeconds);
+      restartCountdown(answer.data.resendAfterSeconds);
       announce(t('login.codeSent'));
     } catch (error) {
       reportThrown(error);
@@ -93,25 +88,14 @@ export function BindPhoneForm() {
         inputMode="numeric"
         autoComplete="tel"
       />
-      <TextField
+      <SmsCodeField
         id={`${id}-code`}
-        label={t('login.code')}
         value={values.code}
         onChange={set('code')}
         error={errors.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        addon={
-          <button
-            type="button"
-            className="button button--secondary field__addon"
-            disabled={countdown > 0 || busy}
-            onClick={() => void sendCode()}
-          >
-            {countdown > 0 ? t('login.resendIn', { s: countdown }) : t('login.sendCode')}
-          </button>
-        }
+        countdown={countdown}
+        sending={busy}
+        onSend={() => void sendCode()}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
         {t('socialLogin.bindPhone')}

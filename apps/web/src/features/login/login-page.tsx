@@ -1,7 +1,6 @@
 import {
   LoginRequest,
   RegisterRequest,
-  SMS_RESEND_SECONDS,
   SmsLoginRequest,
   SmsSendRequest,
   type AuthSession,
@@ -17,6 +16,7 @@ import { useSession } from '../../session/index.ts';
 import { safeRedirect } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
 import { SocialLoginButton } from './social-login-button.tsx';
+import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
 
@@ -68,7 +68,7 @@ export function LoginPage() {
   const [alertText, showAlert] = useAlertText();
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [countdown, setCountdown] = useState(0);
+  const [countdown, restartCountdown] = useResendCountdown();
   const [sending, setSending] = useState(false);
 
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -82,12 +82,6 @@ export function LoginPage() {
   const withdrawFieldError = useRef<() => void>(() => undefined);
   const submitRef = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const id = setTimeout(() => setCountdown((c) => c - 1), 1000);
-    return () => clearTimeout(id);
-  }, [countdown]);
 
   useEffect(() => {
     const invalid = invalidField.current;
@@ -157,9 +151,7 @@ export function LoginPage() {
     try {
       const answer = await api.call('smsSend', { phone });
       if (answer.ok) {
-        setCountdown(
-          answer.data.resendAfterSeconds > 0 ? answer.data.resendAfterSeconds : SMS_RESEND_SECONDS,
-        );
+        restartCountdown(answer.data.resendAfterSeconds);
         announce(t('login.codeSent'));
         focusField('code');
       } else {
@@ -289,26 +281,15 @@ export function LoginPage() {
             />
           ) : null}
           {tab === 'sms' ? (
-            <TextField
+            <SmsCodeField
               id="login-code"
-              label={t('login.code')}
               value={values.code}
               onChange={set('code')}
               error={errors.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               inputRef={codeRef}
-              addon={
-                <button
-                  type="button"
-                  className="button button--secondary field__addon"
-                  disabled={countdown > 0 || sending}
-                  onClick={() => void sendCode()}
-                >
-                  {countdown > 0 ? t('login.resendIn', { s: countdown }) : t('login.sendCode')}
-                </button>
-              }
+              countdown={countdown}
+              sending={sending}
+              onSend={() => void sendCode()}
             />
           ) : null}
 
