@@ -7,7 +7,8 @@
  * Numbers, not pass/fail. Run: `npm run bench:asr`.
  */
 import { SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { socketClient } from '../apps/server/src/test/socket-clients.ts';
 import { answerWhenLoud, startFakeWhisper } from '../apps/server/src/engines/asr/fake-whisper-server.ts';
 import { espeakPcm, scene, silence } from '../apps/server/src/engines/asr/recognition-test-support.ts';
 import { FRAME_BYTES, frameLevelDb } from '../apps/server/src/engines/asr/voice-activity.ts';
@@ -54,12 +55,7 @@ async function stream(socket: Socket, pcm: Uint8Array, speed = 1): Promise<numbe
 }
 
 async function connect(url: string): Promise<Socket> {
-  const socket = io(`${url}${SPEECH_RECOGNITION_NAMESPACE}`, {
-    auth: { deviceId: 'bench-asr-device' },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
+  const socket = socketClient(`${url}${SPEECH_RECOGNITION_NAMESPACE}`, { deviceId: 'bench-asr-device' });
   await new Promise<void>((resolve, reject) => {
     socket.once('connected', resolve);
     socket.once('connect_error', reject);
