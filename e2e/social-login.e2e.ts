@@ -74,7 +74,9 @@ describe.skipIf(!hasChromium)(
       expect(decodeURIComponent(new URL(page.url()).search)).toBe('?redirect=/points-logs');
       await expect.poll(politeText).toBe('登录成功');
       const callback = visited.find((u) => new URL(u).pathname === '/auth/callback');
-      expect(callback && new URL(callback).searchParams.get('code')).toBeTruthy();
+      const returned = new URL(callback ?? 'http://none/').searchParams;
+      expect(returned.get('code')).toMatch(/^[\w-]{20,}$/);
+      expect(returned.get('state')).toMatch(/^[\w-]{43}$/);
       expect(visited.some((u) => u.startsWith(provider.issuer))).toBe(true);
 
       await page.getByRole('button', { name: /我需要视觉帮助/ }).click();

@@ -58,7 +58,11 @@ describe('social login through a real OpenID Connect provider', () => {
   it('asks the provider with PKCE (S256), state and nonce', async () => {
     const url = new URL((await start()).authorizationUrl);
     expect(url.origin).toBe(provider.issuer);
-    for (const name of ['state', 'nonce', 'code_challenge']) expect(url.searchParams.get(name)).toBeTruthy();
+    // 32 random bytes each, base64url: a SHA-256 challenge, and state and nonce no one can guess
+    for (const name of ['state', 'nonce', 'code_challenge']) {
+      expect(url.searchParams.get(name), name).toMatch(/^[\w-]{43}$/);
+    }
+    expect(url.searchParams.get('state')).not.toBe(url.searchParams.get('nonce'));
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
   });
