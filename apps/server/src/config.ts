@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@sfm/protocol';
 import { z } from 'zod';
+import { positiveInt } from './config/config-slice.ts';
 import {
   DEFAULT_DASHSCOPE_BASE_URL,
   DEFAULT_VISION_MODEL,
@@ -213,7 +214,6 @@ function isTimeZone(name: string): boolean {
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = z.coerce.number().int().positive();
 
 /** TRUST_PROXY: "true"/"false", a hop count, or a list of addresses, in the forms Fastify accepts. */
 const trustProxy = z

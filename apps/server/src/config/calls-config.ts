@@ -3,7 +3,7 @@
  * variables (parsed once by the server's config).
  */
 import { z } from 'zod';
-import { sliceOrThrow } from './config-slice.ts';
+import { positiveInt, sliceOrThrow } from './config-slice.ts';
 
 export interface CallsConfig {
   /** Volunteers rung at once. */
@@ -30,8 +30,6 @@ export interface CallsConfig {
   /** The contact push services are given (mailto: or https:). */
   vapidSubject: string;
 }
-
-const positiveInt = z.coerce.number().int().positive();
 
 const CallsEnv = z.object({
   CALL_BATCH_SIZE: positiveInt.max(100).default(5),

@@ -4,6 +4,7 @@
  * OpenAI-compatible server named by OPENAI_BASE_URL, else none: no language model ships offline.
  */
 import { z } from 'zod';
+import { optionalText, positiveInt } from './config-slice.ts';
 import { DEFAULT_DASHSCOPE_BASE_URL } from './vision-config.ts';
 
 const CHAT_ENGINES = ['dashscope', 'openai-compatible', 'none'] as const;
@@ -31,13 +32,6 @@ export interface ChatConfig {
   timeoutMs: number;
   ratePerMinute: number;
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const positiveInt = z.coerce.number().int().positive();
 
 const ChatEnv = z.object({
   CHAT_ENGINE: z.enum(CHAT_ENGINES).optional(),

@@ -3,7 +3,7 @@
  * OIDC_ISSUER → no social login (the login page shows no button).
  */
 import { z } from 'zod';
-import { sliceOrThrow } from './config-slice.ts';
+import { optionalText, sliceOrThrow } from './config-slice.ts';
 
 export const DEFAULT_OIDC_SCOPES = 'openid profile';
 /** The path of the web app's callback page (apps/web routes.authCallback). */
@@ -26,12 +26,6 @@ export interface OidcConfig {
 export interface SocialLoginConfig {
   oidc: OidcConfig | null;
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 const SocialLoginEnv = z.object({
   OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),

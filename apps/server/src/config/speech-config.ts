@@ -4,7 +4,7 @@
  * DashScope key, else an OpenAI-compatible transcription server if one is named, else none.
  */
 import { z } from 'zod';
-import { sliceOrThrow } from './config-slice.ts';
+import { optionalText, positiveInt, sliceOrThrow } from './config-slice.ts';
 
 const DEFAULT_DASHSCOPE_WS_URL = 'wss://dashscope.aliyuncs.com/api-ws/v1/inference/';
 const DEFAULT_DASHSCOPE_ASR_MODEL = 'paraformer-realtime-v2';
@@ -23,13 +23,6 @@ export interface SpeechConfig {
   ttsRateLimitPerMinute: number;
   asrRateLimitPerMinute: number;
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const positiveInt = z.coerce.number().int().positive();
 
 const SpeechEnv = z.object({
   TTS_ENGINE: z.enum(TTS_ENGINES).optional(),

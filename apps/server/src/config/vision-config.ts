@@ -3,6 +3,7 @@
  * through `visionConfigFromEnv`; defaults pick the best engine that is configured.
  */
 import { z } from 'zod';
+import { optionalText } from './config-slice.ts';
 
 const VISION_ENGINES = ['embedded', 'dashscope', 'openai-compatible'] as const;
 export type VisionEngineKind = (typeof VISION_ENGINES)[number];
@@ -18,12 +19,6 @@ export interface VisionConfig {
   openaiBaseUrl?: string;
   openaiApiKey?: string;
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 const VisionEnv = z.object({
   VISION_ENGINE: z
