@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { PointsLogType } from '@sfm/protocol';
 import type { Executor } from '../../db/database.ts';
 import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
@@ -83,19 +83,19 @@ export class LedgerRepo {
     return row?.total ?? 0;
   }
 
+  /**
+   * The points the user's running work holds; in the same round trip, deletes the holds of work
+   * that died before committing or releasing them (expired: they count for nothing). Call it with
+   * the account row locked, so the sweep races with nobody.
+   */
   async heldPoints(userId: string, now: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ total: sum(pointsHolds.amount).mapWith(Number) })
-      .from(pointsHolds)
-      .where(and(eq(pointsHolds.userId, userId), gt(pointsHolds.expiresAt, now)));
-    return row?.total ?? 0;
-  }
-
-  /** Deletes the holds of work that died before committing or releasing them (they count for nothing). */
-  async dropExpiredHolds(userId: string, now: Date): Promise<void> {
-    await this.db
-      .delete(pointsHolds)
-      .where(and(eq(pointsHolds.userId, userId), lte(pointsHolds.expiresAt, now)));
+    const at = now.toISOString();
+    const { rows } = await this.db.execute<{ total: string | null }>(sql`
+      with swept as (
+        delete from points_holds where user_id = ${userId} and expires_at <= ${at}::timestamptz
+      )
+      select sum(amount) as total from points_holds where user_id = ${userId} and expires_at > ${at}::timestamptz`);
+    return Number(rows[0]?.total ?? 0);
   }
 
   async insertHold(userId: string, amount: number, expiresAt: Date): Promise<string> {

@@ -100,11 +100,7 @@ export class PointsLedger {
         now,
         today,
         tx,
-        held: async () => {
-          // the account row is locked: sweeping this user's dead holds here races with nobody
-          await repo.dropExpiredHolds(userId, now);
-          return repo.heldPoints(userId, now);
-        },
+        held: () => repo.heldPoints(userId, now),
         write: async (movement) => {
           const free = movement.free ?? 0;
           const vip = movement.vip ?? 0;
