@@ -1,13 +1,17 @@
 /**
- * A photo from upload to engines, decoded once: base64 → bytes → format and size checks → one
- * decode (EXIF orientation applied, since phones store portrait shots rotated; longest side capped
- * by the spec §9 compression preset; transparency flattened onto white) to RGB pixels → the upright
- * JPEG that is stored and sent to cloud models. Models run in-process read those pixels, resized
- * at most, never decoded again. OCR on a 3360 px photo took 7 s and 3.6 GB; at ≤ 1600 px it is
- * well under a second.
+ * A photo from upload to engines, decoded at most once: base64 → bytes → format and size checks →
+ * the upright JPEG that is stored and sent to cloud models. A JPEG the app already made upright,
+ * small and plain (what the camera page sends) is kept as it came, its metadata cut out, with no
+ * decode at all: decoding and re-encoding cost ≈ 30 ms of CPU a photo, most of the server's work
+ * per analysis under load. Any other photo is decoded once (EXIF orientation applied, since phones
+ * store portrait shots rotated; longest side capped by the spec §9 compression preset;
+ * transparency flattened onto white) and re-encoded. Models run in-process read the decoded
+ * pixels, resized at most, never decoded twice. OCR on a 3360 px photo took 7 s and 3.6 GB; at
+ * ≤ 1600 px it is well under a second.
  */
 import { COMPRESSION_PRESETS, MAX_IMAGE_BYTES, type CompressionPreset } from '@sfm/protocol';
 import sharp, { type Metadata } from 'sharp';
+import { withoutMetadata } from './jpeg-metadata.ts';
 
 /** Bytes that are not an accepted, decodable photo (JPEG, PNG or WebP). */
 export class InvalidImageError extends Error {
@@ -47,16 +51,16 @@ export interface RgbImage {
 export interface PreparedImage {
   /** Upright, at the preset's size: what is stored, and what cloud models are sent. */
   jpeg: Buffer;
-  /** The same image before JPEG encoding: what in-process models read. */
-  pixels: RgbImage;
+  /** The same image as pixels, decoded on the first call: what in-process models read. */
+  pixels: () => Promise<RgbImage>;
 }
 
 /** The photo as an engine request carries it. */
 export interface EncodedImage {
   /** Encoded bytes (JPEG, PNG, WebP); the vision service passes the upright JPEG it stores. */
   image: Buffer;
-  /** The same photo already decoded, when the caller has it (the service does): not decoded again. */
-  pixels?: RgbImage;
+  /** The same photo's pixels, when the caller has them (the service does): not decoded again. */
+  pixels?: () => Promise<RgbImage>;
 }
 
 type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -107,8 +111,37 @@ export async function prepareUpload(
   if (meta.format !== format || !meta.width || !meta.height) throw new InvalidImageError();
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
   const { maxSide, quality } = typeof size === 'string' ? COMPRESSION_PRESETS[size] : size;
+  const kept = keptAsSent(bytes, meta, maxSide);
+  if (kept) return { jpeg: kept, pixels: decodedOnce(kept, maxSide) };
   const pixels = await decodePixels(bytes, maxSide);
-  return { jpeg: await encodeJpeg(pixels, quality), pixels };
+  return { jpeg: await encodeJpeg(pixels, quality), pixels: async () => pixels };
+}
+
+/**
+ * Densest JPEG kept as sent, in bits per pixel: above what quality 0.9 gives a detailed photo
+ * (the presets' 0.8 gives 0.7–1.9), a photo is re-encoded at the preset's quality instead.
+ */
+const MAX_KEPT_BITS_PER_PIXEL = 3;
+
+/**
+ * The photo itself, without its metadata, when it needs no other change: a JPEG already upright,
+ * within maxSide, plain sRGB with no colour profile to apply, and not denser than a preset makes
+ * it. Null when it must be decoded and re-encoded.
+ */
+function keptAsSent(bytes: Buffer, meta: Metadata, maxSide: number): Buffer | null {
+  const { width = 0, height = 0 } = meta;
+  const upright = (meta.orientation ?? 1) === 1;
+  const plain = meta.channels === 3 && meta.space === 'srgb' && !meta.hasProfile;
+  const fits = Math.max(width, height) <= maxSide;
+  const dense = (bytes.length * 8) / (width * height) > MAX_KEPT_BITS_PER_PIXEL;
+  if (meta.format !== 'jpeg' || !upright || !plain || !fits || dense) return null;
+  return withoutMetadata(bytes);
+}
+
+/** Pixels decoded on the first call only (a cloud engine never asks for them). */
+function decodedOnce(jpeg: Buffer, maxSide: number): () => Promise<RgbImage> {
+  let decoding: Promise<RgbImage> | undefined;
+  return () => (decoding ??= decodePixels(jpeg, maxSide));
 }
 
 const rgb = (data: Buffer, width: number, height: number): RgbImage => ({
@@ -160,12 +193,19 @@ async function fitRgb(image: RgbImage, maxSide: number): Promise<RgbImage> {
 }
 
 /** The photo as pixels of at most maxSide: from the decoded pixels when given, else decoded now. */
-export function pixelsOf(photo: EncodedImage, maxSide: number): Promise<RgbImage> {
-  return photo.pixels ? fitRgb(photo.pixels, maxSide) : decodePixels(photo.image, maxSide);
+export async function pixelsOf(photo: EncodedImage, maxSide: number): Promise<RgbImage> {
+  return photo.pixels ? fitRgb(await photo.pixels(), maxSide) : decodePixels(photo.image, maxSide);
 }
 
-/** The photo as a JPEG at a compression preset (what a cloud model is sent). */
+/**
+ * The photo as a JPEG at a compression preset (what a cloud model is sent): the photo itself when
+ * it already fits the preset, else re-encoded.
+ */
 export async function jpegOf(photo: EncodedImage, compression: CompressionPreset): Promise<Buffer> {
   const { maxSide, quality } = COMPRESSION_PRESETS[compression];
-  return encodeJpeg(await pixelsOf(photo, maxSide), quality);
+  const meta = await sharp(photo.image)
+    .metadata()
+    .catch(() => null);
+  const kept = meta && keptAsSent(photo.image, meta, maxSide);
+  return kept || encodeJpeg(await pixelsOf(photo, maxSide), quality);
 }

@@ -88,7 +88,9 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
 
     try {
-      const res = await fetch(this.endpoint, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      // bytes, not a string: fetch would first check a string's every character (a photo's worth)
+      const bytes = Buffer.from(JSON.stringify(body));
+      const res = await fetch(this.endpoint, { method: 'POST', headers, body: bytes, signal });
       if (!res.ok || !res.body) {
         await res.body?.cancel();
         throw new VisionEngineError(`vision backend answered HTTP ${res.status}`, res.status);
