@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a page waits on a real server that shares the two cores: vitest's 1 s is too short on a slow machine
+    expect: { poll: { timeout: 10_000 } },
   },
 });

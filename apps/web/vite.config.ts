@@ -101,8 +101,8 @@ function installableApp(): Plugin[] {
  * side. Earlier groups win a module they share with later ones.
  */
 const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  // wouter, the router, is a few KB: a chunk of its own would cost more than it saves
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/ },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
   // the protocol's zod-free part the first page needs: apart from its schemas, which load later
   {

@@ -1,14 +1,13 @@
 import type { AuthSession, User } from '@sfm/protocol';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { FEATURES } from './app/features.ts';
 import { buildRoutes } from './app/router.tsx';
 import { i18n } from './i18n/index.ts';
 import { useSession } from './session/session-store.ts';
 import { isPending } from './ui/feature-manifest.ts';
-import { bindNavigator } from './ui/navigation.ts';
+import { bindNavigator, navigate } from './ui/navigation.ts';
 
 // every page's code is here before a test renders the route table: pages render at once
 await Promise.all(
@@ -69,20 +68,26 @@ export function headersOf(init: RequestInit | undefined): Headers {
   return new Headers(init?.headers);
 }
 
-/** Renders the real route table in a memory router, app already initialized. */
+/** The address as the tests read it. */
+const router = {
+  state: {
+    get location() {
+      return { pathname: window.location.pathname, search: window.location.search };
+    },
+  },
+};
+
+/**
+ * Renders the real route table on jsdom's history, app already initialized. The entries are pushed
+ * after the first, which stands for where the session opened: the last one is shown.
+ */
 export function renderApp(path: string | string[], { native = false, initialized = true } = {}) {
   useSession.getState().reloadFromStorage();
   if (initialized) useSession.setState({ initialized: true });
-  const entries = Array.isArray(path) ? path : [path];
-  const router = createMemoryRouter(buildRoutes({ native }), {
-    initialEntries: entries,
-    initialIndex: entries.length - 1,
-  });
-  bindNavigator((to, options) => router.navigate(to, options));
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  const [first = '/', ...later] = Array.isArray(path) ? path : [path];
+  window.history.replaceState(null, '', first);
+  for (const entry of later) navigate(entry);
+  bindNavigator(navigate);
+  const view = render(<I18nextProvider i18n={i18n}>{buildRoutes({ native })}</I18nextProvider>);
   return { router, ...view };
 }

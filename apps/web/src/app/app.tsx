@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { registerGlobalCommands } from '../features/assistant/index.ts';
 import { startUpdateCheck } from '../features/download/index.ts';
 import { i18n } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
 import { clearAnnouncementsOnPageChange } from '../ui/announcer.tsx';
-import { bindNavigator } from '../ui/navigation.ts';
+import { bindNavigator, navigate } from '../ui/navigation.ts';
 import { startApp } from './app-start.ts';
 import { featuresFor, voicePages } from './features.ts';
 import { preloadFirstPage } from './first-page.ts';
@@ -23,11 +21,11 @@ import { registerServiceWorker, updateWebApp } from './service-worker.ts';
  */
 export function createApp() {
   const native = platform.isNative();
-  const router = createBrowserRouter(buildRoutes({ native }));
+  const routes = buildRoutes({ native });
   registerGlobalCommands(voicePages(featuresFor(native)));
-  bindNavigator((to, options) => router.navigate(to, options));
-  clearAnnouncementsOnPageChange(router);
-  preloadFirstPage(router.state.location.pathname, router.state.location.search);
+  bindNavigator(navigate);
+  clearAnnouncementsOnPageChange();
+  preloadFirstPage(window.location.pathname, window.location.search);
   void startApp().then(() => {
     watchServerReachability();
     // after app start, as spec §4 orders it; the web's update is the service worker's reload
@@ -37,9 +35,7 @@ export function createApp() {
   return function App() {
     return (
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
+        <I18nextProvider i18n={i18n}>{routes}</I18nextProvider>
       </StrictMode>
     );
   };

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { platform } from '../platform/index.ts';
+import { canGoBack } from '../ui/navigation.ts';
 import { routes } from '../ui/routes.ts';
 
 export interface BackContext {
@@ -24,19 +25,17 @@ export function performBack(ctx: BackContext): void {
 
 /** The back action; `native` is the app's one answer to where it runs (app.tsx). */
 export function useBackAction(native: boolean): () => void {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   return useCallback(() => {
     performBack({
-      pathname: location.pathname,
+      pathname,
       native,
-      // react-router gives the first entry of a session the key "default"
-      canGoBack: location.key !== 'default',
+      canGoBack: canGoBack(),
       exitApp: () => platform.exitApp(),
       navigate: (to) => {
-        if (typeof to === 'number') void navigate(to);
-        else void navigate(to, { replace: true });
+        if (typeof to === 'number') window.history.go(to);
+        else navigate(to, { replace: true });
       },
     });
-  }, [location.key, location.pathname, native, navigate]);
+  }, [pathname, native, navigate]);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useSession } from '../session/index.ts';
 import type { NavSlot } from '../ui/feature-manifest.ts';
 
@@ -10,7 +10,7 @@ function isSelected(to: string, also: readonly string[], pathname: string): bool
 /** The bottom navigation of spec §2: the nav slots of the features, in their order. */
 export function BottomNav({ slots }: { slots: readonly NavSlot[] }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const userType = useSession((s) => s.user?.userType);
 
   return (

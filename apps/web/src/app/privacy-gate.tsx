@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
 import { focusPageHeading } from '../ui/page.tsx';
@@ -17,7 +17,7 @@ export function shouldShowPrivacyGate(pathname: string, accepted: boolean, nativ
 }
 
 export function PrivacyGate({ native }: { native: boolean }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const accepted = useSession((s) => s.privacyAccepted);
   if (!shouldShowPrivacyGate(pathname, accepted, native)) return null;
   return <PrivacyDialog />;
@@ -25,8 +25,7 @@ export function PrivacyGate({ native }: { native: boolean }) {
 
 function PrivacyDialog() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
   const loggedIn = useSession(selectLoggedIn);
   const acceptPrivacy = useSession((s) => s.acceptPrivacy);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -66,7 +65,7 @@ function PrivacyDialog() {
     focusPageHeading();
     // the admin back office has a sign-in of its own
     if (!loggedIn && pathname !== routes.login && lookup(pathname).area?.access !== 'admin')
-      void navigate(routes.login);
+      navigate(routes.login);
   };
 
   const onDecline = () => {
@@ -91,11 +90,7 @@ function PrivacyDialog() {
       </h2>
       <p id={textId}>{t('privacyGate.text')}</p>
       <div className="privacy-dialog__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void navigate(routes.privacy)}
-        >
+        <button type="button" className="button button--secondary" onClick={() => navigate(routes.privacy)}>
           {t('privacyGate.viewFull')}
         </button>
         <button type="button" className="button button--primary" onClick={onAccept}>

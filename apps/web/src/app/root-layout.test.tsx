@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
 import { i18n } from '../i18n/index.ts';
 import { loginAs, seedStorage } from '../test-utils.tsx';
 import { useSession } from '../session/session-store.ts';
 import { lazyPage } from '../ui/lazy-page.ts';
+import { navigate } from '../ui/navigation.ts';
 import { Page } from '../ui/page.tsx';
+import { AppRouter } from './app-router.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 function deferred<T>() {
@@ -22,25 +24,23 @@ describe('root layout with lazily loaded pages', () => {
     useSession.setState({ initialized: true });
     const code = deferred<() => React.JSX.Element>();
     const next = lazyPage(() => code.promise);
-    const router = createMemoryRouter(
-      [
-        {
-          element: <RootLayout features={[]} native={false} />,
-          children: [
-            { path: '/first', element: <Page title="第一页" /> },
-            { path: '/next', element: <next.Component /> },
-          ],
-        },
-      ],
-      { initialEntries: ['/first'] },
-    );
+    window.history.replaceState(null, '', '/first');
     render(
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <AppRouter>
+          <RootLayout features={[]} native={false}>
+            <Route path="/first">
+              <Page title="第一页" />
+            </Route>
+            <Route path="/next">
+              <next.Component />
+            </Route>
+          </RootLayout>
+        </AppRouter>
       </I18nextProvider>,
     );
     expect(screen.getByRole('heading', { level: 1, name: '第一页' })).toBeInTheDocument();
-    await act(() => router.navigate('/next'));
+    act(() => navigate('/next'));
     expect(screen.getByRole('heading', { level: 1, name: '第一页' })).toBeInTheDocument();
     expect(screen.queryByText('正在加载…')).toBeNull();
     await act(async () => code.resolve(() => <Page title="下一页" />));

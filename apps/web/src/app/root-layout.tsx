@@ -1,6 +1,6 @@
-import { Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Redirect, Switch, useLocation, useSearch } from 'wouter';
 import { VoiceCommandButton } from '../features/assistant/index.ts';
 import { UpdatePrompt } from '../features/download/index.ts';
 import { ProfileLinksContext } from '../features/profile/index.ts';
@@ -11,6 +11,7 @@ import type { FeatureManifest } from '../ui/feature-manifest.ts';
 import { BackIcon } from '../ui/icons.tsx';
 import { focusPageHeading } from '../ui/page.tsx';
 import { PermissionOverlayHost } from '../ui/permission-overlay.tsx';
+import { searchPart } from '../ui/routes.ts';
 import { useBackAction } from './back-action.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { navSlots, profileLinks, shellHides } from './features.ts';
@@ -84,39 +85,41 @@ export interface RootLayoutProps {
   features: readonly FeatureManifest[];
   /** Whether the app runs in the native shell: asked once, where the app starts. */
   native: boolean;
+  /** The routes of the pages (wouter's <Route>s): the first that matches the path is shown. */
+  children: ReactNode;
 }
 
 /** The app shell: skip link, header, <main>, bottom navigation, live regions, privacy gate, guard. */
-export function RootLayout({ features, native }: RootLayoutProps) {
+export function RootLayout({ features, native, children }: RootLayoutProps) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   // The store's change renders at once and in one piece; the first page, which this flag lets in,
   // renders in the background instead, in slices that leave the main thread free between them.
   const initialized = useDeferredValue(useSession((s) => s.initialized));
   const loggedIn = useSession(selectLoggedIn);
   const hasAdminToken = useSession((s) => Boolean(s.adminToken));
-  useFocusOnRouteChange(location.pathname);
+  useFocusOnRouteChange(pathname);
   useHardwareBack(native);
   const slots = useMemo(() => navSlots(features, native), [features, native]);
   const links = useMemo(() => profileLinks(features), [features]);
 
   const redirect = initialized
-    ? guardRedirect(location.pathname, location.search, { loggedIn, hasAdminToken })
+    ? guardRedirect(pathname, searchPart(search), { loggedIn, hasAdminToken })
     : null;
-  const showNav = initialized && !shellHides(location.pathname, 'bottomNav');
+  const showNav = initialized && !shellHides(pathname, 'bottomNav');
   let header: React.ReactNode = null;
-  if (!shellHides(location.pathname, 'header'))
-    header = initialized ? <AppHeader native={native} /> : <HeaderRoom />;
+  if (!shellHides(pathname, 'header')) header = initialized ? <AppHeader native={native} /> : <HeaderRoom />;
 
   let content: React.ReactNode;
   if (!initialized) {
     content = <Loading />;
   } else if (redirect) {
-    content = <Navigate to={redirect} replace />;
+    content = <Redirect to={redirect} replace />;
   } else {
     content = (
       <ProfileLinksContext value={links}>
-        <Outlet />
+        <Switch>{children}</Switch>
       </ProfileLinksContext>
     );
   }
@@ -137,7 +140,7 @@ export function RootLayout({ features, native }: RootLayoutProps) {
       {header}
       <main id={MAIN_ID} tabIndex={-1} className="app-main">
         {/* One boundary for the app's life: moving on to a page whose code is still on its way keeps
-            the last page on screen (the router navigates in transitions); only a first load says
+            the last page on screen (AppRouter shows page changes as transitions); only a first load says
             "loading". */}
         <Suspense fallback={<Loading />}>{content}</Suspense>
       </main>

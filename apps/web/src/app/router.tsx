@@ -1,28 +1,38 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Redirect, Route } from 'wouter';
 import { isPending, type FeatureRoute } from '../ui/feature-manifest.ts';
 import { NotFoundPage, PendingPage } from '../ui/pending-page.tsx';
+import { AppRouter } from './app-router.tsx';
 import { featuresFor } from './features.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function elementOf(route: FeatureRoute, native: boolean) {
-  if (native && route.nativeRedirect) return <Navigate to={route.nativeRedirect} replace />;
+  if (native && route.nativeRedirect) return <Redirect to={route.nativeRedirect} replace />;
   if (isPending(route.page)) return <PendingPage titleKey={route.page.pending} />;
   const { Component } = route.page;
   return <Component />;
 }
 
-/** The route table of spec §2: the pages of the features on this platform, then "not found". */
-export function buildRoutes({ native }: { native: boolean }): RouteObject[] {
+/** A path with a parameter or a wildcard: it matches paths that have a page of their own too. */
+const isDynamic = (route: FeatureRoute) => /[:*]/.test(route.path);
+
+/** The route table of spec §2 in the app shell: the pages of the features on this platform, then "not found". */
+export function buildRoutes({ native }: { native: boolean }) {
   const features = featuresFor(native);
-  return [
-    {
-      element: <RootLayout features={features} native={native} />,
-      children: [
-        ...features
-          .flatMap((f) => f.routes)
-          .map((route) => ({ path: route.path, element: elementOf(route, native) })),
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ];
+  const routes = features.flatMap((f) => f.routes);
+  // the first route that matches wins: "/market/scene/add" before "/market/scene/:id"
+  const ordered = [...routes.filter((r) => !isDynamic(r)), ...routes.filter(isDynamic)];
+  return (
+    <AppRouter>
+      <RootLayout features={features} native={native}>
+        {ordered.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {elementOf(route, native)}
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </RootLayout>
+    </AppRouter>
+  );
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announce, clearAnnouncementsOnPageChange, LiveRegions, resetAnnouncer } from './announcer.tsx';
+import { navigate } from './navigation.ts';
 
 afterEach(() => resetAnnouncer());
 
@@ -31,27 +31,20 @@ describe('announcer', () => {
   });
 
   it('a page change empties both regions, but what was said for the new page still comes', async () => {
-    const router = createMemoryRouter(
-      [
-        { path: '/see-for-me', element: null },
-        { path: '/profile', element: null },
-        { path: '/login', element: null },
-      ],
-      { initialEntries: ['/see-for-me'] },
-    );
-    const stop = clearAnnouncementsOnPageChange(router);
+    window.history.replaceState(null, '', '/see-for-me');
+    const stop = clearAnnouncementsOnPageChange();
     render(<LiveRegions />);
     announce('注意，前方有车辆', { assertive: true });
     announce('正在识别');
     await waitFor(() => expect(alert()).toHaveTextContent('注意，前方有车辆'));
     await waitFor(() => expect(polite()).toHaveTextContent('正在识别'));
 
-    await act(() => router.navigate('/profile'));
+    act(() => navigate('/profile'));
     expect(alert()).toBeEmptyDOMElement();
     expect(polite()).toBeEmptyDOMElement();
 
     announce('已退出登录');
-    await act(() => router.navigate('/login'));
+    act(() => navigate('/login'));
     await waitFor(() => expect(polite()).toHaveTextContent('已退出登录'));
     stop();
   });

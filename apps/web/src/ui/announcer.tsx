@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
+import { onLocationChange } from './navigation.ts';
 
 interface AnnouncerState {
   polite: string;
@@ -53,22 +54,16 @@ function clearAnnouncements(): void {
   useAnnouncer.setState({ polite: '', assertive: '' });
 }
 
-/** What clearAnnouncementsOnPageChange needs of the router: its location, and word of changes. */
-export interface LocationSource {
-  readonly state: { readonly location: { readonly pathname: string } };
-  subscribe(listener: (state: { readonly location: { readonly pathname: string } }) => void): () => void;
-}
-
 /**
- * Clears the regions as soon as the router's path changes. The router, not a layout effect: page
+ * Clears the regions as soon as the address's path changes. The address, not a layout effect: page
  * changes render as transitions, which may commit after the frame that shows the new page's first
  * announcement, and would then wipe it.
  */
-export function clearAnnouncementsOnPageChange(router: LocationSource): () => void {
-  let pathname = router.state.location.pathname;
-  return router.subscribe((state) => {
-    if (state.location.pathname === pathname) return;
-    pathname = state.location.pathname;
+export function clearAnnouncementsOnPageChange(): () => void {
+  let pathname = window.location.pathname;
+  return onLocationChange(() => {
+    if (window.location.pathname === pathname) return;
+    pathname = window.location.pathname;
     clearAnnouncements();
   });
 }

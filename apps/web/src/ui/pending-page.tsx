@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { Page } from './page.tsx';
 import { routes } from './routes.ts';
 
 /** The honest stand-in for routes a later issue builds: a real title and a way back. */
 export function PendingPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const onSeeForMe = pathname === routes.seeForMe;
   return (
     <Page title={t(titleKey)} className="pending">

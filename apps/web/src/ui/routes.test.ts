@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './routes.ts';
+import { pathTo, routes, safeRedirect, searchPart } from './routes.ts';
 
 describe('redirect after login', () => {
   it('accepts same-app paths only', () => {
@@ -11,5 +11,17 @@ describe('redirect after login', () => {
     expect(safeRedirect('see-for-me')).toBeNull();
     expect(safeRedirect('/login?redirect=/x')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
+  });
+});
+
+describe('paths and queries', () => {
+  it('fills in a route path, its parameters encoded', () => {
+    expect(pathTo(routes.marketUse, { id: '42' })).toBe('/market/use/42');
+    expect(pathTo(routes.marketSceneEdit, { id: 'a b/c' })).toBe('/market/scene/a%20b%2Fc');
+  });
+
+  it('writes a query as location.search does', () => {
+    expect(searchPart('a=1')).toBe('?a=1');
+    expect(searchPart('')).toBe('');
   });
 });

@@ -30,6 +30,13 @@ export const routes = {
   speechDebug: '/speech-debug',
 } as const;
 
+/** A route path with its parameters filled in: `pathTo(routes.marketUse, { id: 'a b' })` → "/market/use/a%20b". */
+export const pathTo = (path: string, params: Record<string, string>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+/** A query as location.search writes it ("?a=1", "" for none) from wouter's useSearch() ("a=1"). */
+export const searchPart = (query: string) => (query ? `?${query}` : '');
+
 /** `base?redirect=<target>`: where a sign-in page goes on to afterwards. */
 export const withRedirect = (base: string, target: string) =>
   `${base}?redirect=${encodeURIComponent(target)}`;

@@ -65,6 +65,12 @@ export interface EncodedImage {
 
 type ImageFormat = 'jpeg' | 'png' | 'webp';
 
+/**
+ * The base64 text an upload came as, by its decoded bytes: a photo kept as sent goes on to a cloud
+ * model as that same text, not encoded again (a few ms of the main thread per photo).
+ */
+const uploadedAs = new WeakMap<Buffer, string>();
+
 /** Bytes of a base64 text (already checked against the protocol's alphabet and length). */
 export function decodeBase64Image(base64: string): Buffer {
   // a length of 4n+1 is never valid base64; padding only ever closes a full quartet
@@ -74,7 +80,14 @@ export function decodeBase64Image(base64: string): Buffer {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw new InvalidImageError();
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLargeError();
+  // only padded text is passed on as it came: some services refuse base64 without its padding
+  if (base64.length % 4 === 0) uploadedAs.set(bytes, base64);
   return bytes;
+}
+
+/** The bytes as base64: the upload's own text when these are the very bytes it decoded to. */
+export function base64Of(bytes: Buffer): string {
+  return uploadedAs.get(bytes) ?? bytes.toString('base64');
 }
 
 /** The format from the file's signature, or null for anything else (GIF and the rest are refused). */

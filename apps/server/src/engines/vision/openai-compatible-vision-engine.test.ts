@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBase64Image, prepareUpload } from './image-pipeline.ts';
 import { OpenAiCompatibleVisionEngine, systemPromptFor } from './openai-compatible-vision-engine.ts';
 import { VisionEngineError } from './vision-errors.ts';
 
@@ -71,6 +72,25 @@ describe('OpenAiCompatibleVisionEngine', () => {
     expect(image.type).toBe('image_url');
     expect(image.image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
     expect(text).toEqual({ type: 'text', text: '能走吗' });
+  });
+
+  it('passes a photo kept as uploaded on as the very base64 it came as, a prompt of JSON text intact', async () => {
+    let sent: { messages: [unknown, { content: [{ image_url: { url: string } }, { text: string }] }] };
+    handler = (_req, body, res) => {
+      sent = JSON.parse(body) as typeof sent;
+      streamChunks(res, ['好']);
+    };
+    const uploaded = (
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } })
+        .jpeg({ quality: 80 })
+        .toBuffer()
+    ).toString('base64');
+    const photo = await prepareUpload(decodeBase64Image(uploaded), 'standard');
+    const prompt = '这是 "引号"、\\反斜杠\\ 和 {"url": "x"}';
+    await engine().analyze({ image: photo.jpeg, pixels: photo.pixels, scenario: 'qa', prompt });
+    const [image, text] = sent!.messages[1].content;
+    expect(image.image_url.url).toBe(`data:image/jpeg;base64,${uploaded}`);
+    expect(text.text).toBe(prompt);
   });
 
   it('uses the scenario default question and no Authorization without a key', async () => {

@@ -5,7 +5,8 @@
  * per-scenario Chinese system prompt, and the answer is streamed back over SSE.
  */
 import type { CompressionPreset, Scenario } from '@sfm/protocol';
-import { jpegOf } from './image-pipeline.ts';
+import { randomUUID } from 'node:crypto';
+import { base64Of, jpegOf } from './image-pipeline.ts';
 import { sseData } from './sse.ts';
 import systemPrompts from './system-prompts.zh-CN.json' with { type: 'json' };
 import type { VisionEngine, VisionRequest, VisionResult } from './vision-engine.ts';
@@ -75,7 +76,7 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
         {
           role: 'user',
           content: [
-            { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` } },
+            { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${IMAGE_SLOT}` } },
             { type: 'text', text: req.prompt?.trim() || defaultQuestionFor(req.scenario) },
           ],
         },
@@ -88,8 +89,7 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
 
     try {
-      // bytes, not a string: fetch would first check a string's every character (a photo's worth)
-      const bytes = Buffer.from(JSON.stringify(body));
+      const bytes = withImage(JSON.stringify(body), base64Of(jpeg));
       const res = await fetch(this.endpoint, { method: 'POST', headers, body: bytes, signal });
       if (!res.ok || !res.body) {
         await res.body?.cancel();
@@ -103,6 +103,23 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
       throw translateFailure(err, req.signal, timeout);
     }
   }
+}
+
+/**
+ * Where the photo goes in the request's JSON: the photo's base64 is copied in as bytes, so the
+ * request is never one big string that JSON and fetch would each scan and encode again (≈ 6 ms of
+ * the main thread per photo). A fresh UUID per process cannot be met in a user's prompt by chance,
+ * and JSON leaves its characters as they are.
+ */
+const IMAGE_SLOT = randomUUID();
+
+function withImage(json: string, base64: string): Buffer {
+  const at = json.indexOf(IMAGE_SLOT);
+  return Buffer.concat([
+    Buffer.from(json.slice(0, at)),
+    Buffer.from(base64, 'latin1'),
+    Buffer.from(json.slice(at + IMAGE_SLOT.length)),
+  ]);
 }
 
 function contentOf(data: string): string {

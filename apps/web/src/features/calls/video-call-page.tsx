@@ -2,7 +2,7 @@ import { CALLS_NAMESPACE, type SharedContext } from '@sfm/protocol';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useSession } from '../../session/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';

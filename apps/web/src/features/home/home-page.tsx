@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { Logo } from './logo.tsx';

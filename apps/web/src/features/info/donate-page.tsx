@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../session/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
+import { routes, searchPart } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
 import { finishSocialLogin } from './social-login.ts';
 
@@ -15,8 +15,8 @@ import { finishSocialLogin } from './social-login.ts';
  */
 export function AuthCallbackPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const [, navigate] = useLocation();
+  const search = searchPart(useSearch());
   const announce = useAnnounce();
   const setSession = useSession((s) => s.setSession);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +35,7 @@ export function AuthCallbackPage() {
       }
       setSession(outcome.session);
       announce(t('login.success'));
-      void navigate(afterLoginTarget(outcome.session.redirect, outcome.session.user.userType), {
+      navigate(afterLoginTarget(outcome.session.redirect, outcome.session.user.userType), {
         replace: true,
       });
     });

@@ -7,7 +7,7 @@ import {
 } from '@sfm/protocol';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -52,7 +52,7 @@ function useAlertText(): [string, (text: string) => void] {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const announce = useAnnounce();
   const [params] = useSearchParams();
   const setSession = useSession((s) => s.setSession);
@@ -204,7 +204,7 @@ export function LoginPage() {
       if (answer.ok) {
         setSession(answer.data);
         announce(t(tab === 'register' ? 'login.registerSuccess' : 'login.success'));
-        void navigate(afterLoginTarget(params.get('redirect'), answer.data.user.userType), { replace: true });
+        navigate(afterLoginTarget(params.get('redirect'), answer.data.user.userType), { replace: true });
         return;
       }
       refocusSubmit.current = !reportFailure(answer);

@@ -9,7 +9,7 @@ import {
 } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { NetworkError } from '../../api/http-client.ts';
 import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';

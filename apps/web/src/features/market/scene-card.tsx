@@ -1,9 +1,9 @@
 import type { MarketScene } from '@sfm/protocol';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link } from 'react-router';
+import { Link } from 'wouter';
 import { MARKET_NS } from '../../i18n/market/index.ts';
-import { routes } from '../../ui/routes.ts';
+import { pathTo, routes } from '../../ui/routes.ts';
 import { SceneIcon } from './scene-icon.tsx';
 import { SceneStatusNote } from './scene-status.tsx';
 
@@ -47,7 +47,7 @@ export const SceneCard = forwardRef<HTMLHeadingElement, SceneCardProps>(function
         {scene.mine ? <SceneStatusNote scene={scene} /> : null}
         <div className="scene-card__actions">
           <Link
-            to={generatePath(routes.marketUse, { id: scene.id })}
+            to={pathTo(routes.marketUse, { id: scene.id })}
             className="button button--primary"
             aria-label={t('card.useNamed', { name })}
           >
@@ -65,7 +65,7 @@ export const SceneCard = forwardRef<HTMLHeadingElement, SceneCardProps>(function
           </button>
           {scene.mine ? (
             <Link
-              to={generatePath(routes.marketSceneEdit, { id: scene.id })}
+              to={pathTo(routes.marketSceneEdit, { id: scene.id })}
               className="button button--secondary"
               aria-label={t('card.editNamed', { name })}
             >

@@ -8,12 +8,12 @@ import {
 } from '@sfm/protocol';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { NetworkError } from '../../api/http-client.ts';
 import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
+import { pathTo, routes } from '../../ui/routes.ts';
 import { marketApi } from './market-api.ts';
 import { MarketDialog } from './market-dialog.tsx';
 import { SceneIcon } from './scene-icon.tsx';
@@ -94,7 +94,7 @@ interface EditorProps {
 function SceneEditor({ scene, title, onSaved }: EditorProps) {
   const { t } = useTranslation(MARKET_NS);
   const announce = useAnnounce();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [form, setForm] = useState<SceneForm>(() => (scene ? formOf(scene) : emptySceneForm()));
   const [errors, setErrors] = useState<SceneFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -142,7 +142,7 @@ function SceneEditor({ scene, title, onSaved }: EditorProps) {
       }
       announce(t(answer.data.status === 'pending' ? 'form.submitted' : 'form.saved'));
       if (scene) onSaved(answer.data);
-      else void navigate(generatePath(routes.marketSceneEdit, { id: answer.data.id }), { replace: true });
+      else navigate(pathTo(routes.marketSceneEdit, { id: answer.data.id }), { replace: true });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       setFormError(error.message);
@@ -161,7 +161,7 @@ function SceneEditor({ scene, title, onSaved }: EditorProps) {
         return announce(answer.message, { assertive: true });
       }
       announce(t('form.deleted', { name: scene.name }));
-      void navigate(routes.market, { replace: true });
+      navigate(routes.market, { replace: true });
     } catch (error) {
       if (error instanceof NetworkError) announce(error.message, { assertive: true });
     }

@@ -1,7 +1,7 @@
 import type { MarketScene } from '@sfm/protocol';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';

@@ -1,7 +1,7 @@
 import { POINTS_PAGE_SIZE, type PointsDetails, type PointsLogEntry, type PointsLogType } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { api } from '../../api/http-client.ts';
 import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';

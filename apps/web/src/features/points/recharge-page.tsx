@@ -1,7 +1,7 @@
 import type { OrderKind, PaymentOrder, PointsCatalogue } from '@sfm/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { api } from '../../api/http-client.ts';
 import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
@@ -24,7 +24,7 @@ export function RechargePage() {
   const { t } = useTranslation(POINTS_NS);
   const { t: tApp } = useTranslation();
   const announce = useAnnounce();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const returnedOrder = params.get('orderId');
   const [catalogue, setCatalogue] = useState<PointsCatalogue | null>(null);
@@ -69,7 +69,7 @@ export function RechargePage() {
       withdraw();
       const url = answer.data.checkoutUrl;
       // the sandbox's checkout is a page of this app; a real gateway's is its own site
-      if (url.startsWith('/')) void navigate(url);
+      if (url.startsWith('/')) navigate(url);
       else window.location.assign(url);
     } finally {
       setBusy(false);

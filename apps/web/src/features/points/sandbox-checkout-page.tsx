@@ -1,7 +1,7 @@
 import type { PaymentOrder } from '@sfm/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { api } from '../../api/http-client.ts';
 import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
 import { Page } from '../../ui/page.tsx';
@@ -16,7 +16,7 @@ registerPointsTexts();
  */
 export function SandboxCheckoutPage() {
   const { t } = useTranslation(POINTS_NS);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const [order, setOrder] = useState<PaymentOrder | null>(null);
@@ -35,7 +35,7 @@ export function SandboxCheckoutPage() {
     try {
       const answer = await api.call('sandboxCheckout', { orderId, action });
       if (!answer.ok) return setProblem(answer.message);
-      void navigate(`${routes.pointsRecharge}?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+      navigate(`${routes.pointsRecharge}?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } finally {
       setBusy(false);
     }

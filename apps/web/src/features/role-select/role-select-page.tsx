@@ -1,7 +1,7 @@
 import type { UserType } from '@sfm/protocol';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { api, NetworkError } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -17,7 +17,7 @@ const CHOICES: readonly { userType: UserType; label: string; description: string
 /** /role-select: help-seeker (0) or volunteer (1), saved with PATCH /api/users/me. */
 export function RoleSelectPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const announce = useAnnounce();
   const [params] = useSearchParams();
   const user = useSession((s) => s.user);
@@ -38,7 +38,7 @@ export function RoleSelectPage() {
         announce(t('roleSelect.chosen', { role: t(roleKey(answer.data.userType)) }));
         // a new volunteer goes on to the page where calls ring; a help-seeker to the AI camera
         const home = answer.data.userType === 1 ? routes.volunteerCalls : routes.seeForMe;
-        void navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
+        navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
         return;
       }
       setAlertText(answer.message);

@@ -1,7 +1,7 @@
 import type { SceneMode } from '@sfm/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { tr } from '../../i18n/index.ts';
 import { platform, savePhoto } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
@@ -108,7 +108,7 @@ function formatTime(at: number): string {
 /** /see-for-me: the camera screen. */
 export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const [{ camera, scene }] = useState(() => createControllers(fixedScene));
   const sceneState = useSyncExternalStore(scene.subscribe, scene.getState);
   // with the screen reader as the app's voice, what is also spoken (the result, a spoken status) stays

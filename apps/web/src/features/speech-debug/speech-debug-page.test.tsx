@@ -1,7 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLocale } from '../../i18n/index.ts';
 import { mockFetch, ok } from '../../test-utils.tsx';
@@ -20,12 +19,9 @@ const RAW_WORDS =
 
 async function renderDebugPage() {
   mockFetch((url) => (url.endsWith('/api/capabilities') ? ok(CAPABILITIES) : ok({})));
-  const router = createMemoryRouter([{ path: '/speech-debug', element: <SpeechDebugPage /> }], {
-    initialEntries: ['/speech-debug'],
-  });
   render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <SpeechDebugPage />
     </I18nextProvider>,
   );
   await screen.findByTestId('capabilities');

@@ -2,7 +2,8 @@ import { AdminLoginRequest, endpoints } from '@sfm/protocol';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
@@ -91,16 +92,15 @@ function LoginForm() {
 /** Logout lands here: the token ends now that no admin page is on screen to take it for an expiry. */
 function useLogout(): boolean {
   const { t } = useTranslation(ADMIN_NS);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const loggingOut = isLogout(location.state);
+  const [pathname, navigate] = useLocation();
+  const loggingOut = isLogout(useHistoryState());
   useEffect(() => {
     if (!loggingOut) return;
     useSession.getState().setAdminToken(null);
     announce(t('shell.loggedOut'));
     // a reload or a history step back here must not log out again
-    void navigate(location.pathname, { replace: true, state: null });
-  }, [loggingOut, location.pathname, navigate, t]);
+    navigate(pathname, { replace: true });
+  }, [loggingOut, pathname, navigate, t]);
   return loggingOut;
 }
 
@@ -109,7 +109,7 @@ export function AdminLoginPage() {
   const [params] = useSearchParams();
   const hasToken = useSession((s) => Boolean(s.adminToken));
   const loggingOut = useLogout();
-  if (hasToken && !loggingOut) return <Navigate to={afterLogin(params.get('redirect'))} replace />;
+  if (hasToken && !loggingOut) return <Redirect to={afterLogin(params.get('redirect'))} replace />;
   return (
     <AdminProviders>
       <div className="admin-area admin-login">

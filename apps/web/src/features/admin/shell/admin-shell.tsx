@@ -1,8 +1,8 @@
 import { endpoints, type AdminProfile } from '@sfm/protocol';
 import { Alert, Button, Result, Spin } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { isPending } from '../../../ui/feature-manifest.ts';
@@ -16,6 +16,13 @@ import { AdminProviders } from './admin-providers.tsx';
 
 const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
   !page.superAdminOnly || profile?.role === 'super_admin';
+
+/** A link that says it is the current page while the operator is on its page or below it. */
+function NavLink({ to, ...props }: { to: string } & Omit<ComponentProps<'a'>, 'href'>) {
+  const [pathname] = useLocation();
+  const current = pathname === to || pathname.startsWith(`${to}/`);
+  return <Link to={to} aria-current={current ? 'page' : undefined} {...props} />;
+}
 
 /**
  * The side menu; on a phone it folds behind a "menu" button (a disclosure) so the page keeps the
@@ -86,8 +93,7 @@ function PageContent({ page, profile }: { page: AdminPage; profile: AdminProfile
 export function AdminShell() {
   const { t } = useTranslation(ADMIN_NS);
   const { t: tApp } = useTranslation();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const token = useSession((s) => s.adminToken);
   const me = useAdminData(token ?? '', (signal) => adminCall(endpoints.adminMe, undefined, { signal }));
   const profile = me.data;
@@ -95,7 +101,7 @@ export function AdminShell() {
   const page = adminPageAt(profile?.mustChangePassword ? ADMIN_PASSWORD : pathname);
 
   // the login page ends the token: dropped here, the guard would take it for an expiry (redirect)
-  const logout = () => void navigate(ADMIN_ROOT, { replace: true, state: LOGGING_OUT });
+  const logout = () => navigate(ADMIN_ROOT, { replace: true, state: LOGGING_OUT });
 
   return (
     <AdminProviders>

@@ -3,7 +3,7 @@ import { Alert, Button, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';

@@ -2,7 +2,7 @@ import { CALL_OPERATORS_NAMESPACE, type IncomingCall } from '@sfm/protocol';
 import { Alert, Button, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
@@ -38,7 +38,7 @@ function useOperatorQueue(online: boolean, token: string | null) {
 /** /bme_admin/system-calls: operators go online as system volunteers and see the calls no volunteer took. */
 export function SystemCallsPage() {
   const { t } = useTranslation(ADMIN_NS);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const token = useSession((s) => s.adminToken);
   const [online, setOnline] = useState(false);
   const calls = useOperatorQueue(online, token);
@@ -69,7 +69,7 @@ export function SystemCallsPage() {
                   <Button
                     type="primary"
                     size="large"
-                    onClick={() => void navigate(adminVideoCallPath(call.callId))}
+                    onClick={() => navigate(adminVideoCallPath(call.callId))}
                   >
                     {call.seekerName
                       ? t('calls.system.answer', { name: call.seekerName })
