@@ -3,9 +3,10 @@
  * refreshes, analyses and chat streams (the cloud engines replaced by a local fake with a fixed
  * 800 ms latency, so the server is measured and not the model), points spent by both, speech
  * synthesis sockets and call signalling, bounded in time (LOAD_SECONDS) and count. Targets: 200
- * speech sockets and 20 analyses/s with p95 server overhead (latency − 800 ms) ≤ 50 ms and no
- * errors; 1,000 signalling sockets; the server's event-loop delay p99 ≤ 50 ms. Prints the numbers
- * and writes bench/out/load.html (latency over time). Run: `npm run bench:load`.
+ * speech sockets and 20 analyses/s with p95 server overhead ≤ 50 ms (the server's own response
+ * time, from its log, − 800 ms; what the bench client saw is printed beside it) and no errors;
+ * 1,000 signalling sockets; the server's event-loop delay p99 ≤ 50 ms. Prints the numbers and
+ * writes bench/out/load.html (latency over time). Run: `npm run bench:load`.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,8 +31,9 @@ import {
 } from './load/drivers.ts';
 import { startFakeEngineProcess } from './load/fake-engine-process.ts';
 import { latencyReport, type LoopSecond } from './load/latency-chart.ts';
-import { Recorder, type KindSummary } from './load/recorder.ts';
+import { percentile, Recorder, type KindSummary } from './load/recorder.ts';
 import { seedUsers } from './load/seed-users.ts';
+import { serverTimes } from './load/server-timings.ts';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const FAKE_ENGINE_MS = 800;
@@ -107,7 +109,8 @@ const benchLoop = monitorEventLoopDelay({ resolution: 10 });
 const unlimited = '1000000';
 const server = await startServer(
   {
-    LOG_LEVEL: 'warn',
+    // info: the server logs each request's own response time (server-timings.ts)
+    LOG_LEVEL: 'info',
     VISION_ENGINE: 'openai-compatible',
     OPENAI_BASE_URL: fake.baseUrl,
     VISION_MODEL: 'fake-vision',
@@ -190,6 +193,7 @@ try {
 
   const recorder = new Recorder();
   writeFileSync(`${loopFile}.start`, '');
+  const loadStartedAt = Date.now();
   t0 = performance.now();
   benchLoop.enable();
   const payer = (i: number) => payerTokens[i % payerTokens.length] ?? '';
@@ -262,7 +266,10 @@ try {
     `${fmt(s.p50)} ${fmt(s.p95)} ${fmt(s.p99)} ${fmt(s.max)}`;
   const analysis = summary.find((s) => s.kind === 'analysis');
   const chatSummary = summary.find((s) => s.kind === 'chat');
-  const overhead = (analysis?.p95 ?? NaN) - FAKE_ENGINE_MS;
+  const clientOverhead = (analysis?.p95 ?? NaN) - FAKE_ENGINE_MS;
+  // answers that came after the load's last second (a backlog) still count
+  const served = serverTimes(server.logs, 'POST', endpoints.visionAnalyze.path, loadStartedAt, Date.now());
+  const overhead = percentile(served, 0.95) - FAKE_ENGINE_MS;
   const chatOverhead = (chatSummary?.p95 ?? NaN) - FAKE_ENGINE_MS;
   const errors = summary.reduce((n, s) => n + s.errors, 0);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -272,8 +279,11 @@ try {
       `${(recorder.samples.filter((s) => s.kind === 'analysis').length / (loadMs / 1000)).toFixed(1)} analyses/s`,
     'kind      count errors    p50    p95    p99    max  (ms)',
     ...summary.map(row),
-    `analysis p95 server overhead (p95 − ${FAKE_ENGINE_MS} ms fake): ${overhead.toFixed(0)} ms ` +
-      `(target ≤ ${TARGET_MS}) ${verdict(overhead <= TARGET_MS)}`,
+    `analysis server overhead, the server's own time − ${FAKE_ENGINE_MS} ms fake (${served.length} answers): ` +
+      `p50 ${(percentile(served, 0.5) - FAKE_ENGINE_MS).toFixed(0)} ms, p95 ${overhead.toFixed(0)} ms ` +
+      `(target p95 ≤ ${TARGET_MS}) ${verdict(overhead <= TARGET_MS)}`,
+    `analysis overhead seen by the bench client (its latency − ${FAKE_ENGINE_MS} ms, its own delays in it): ` +
+      `p95 ${clientOverhead.toFixed(0)} ms`,
     `chat p95 server overhead: ${chatOverhead.toFixed(0)} ms`,
     `errors: ${errors} (target 0) ${verdict(errors === 0)}`,
     `server event-loop delay during the load: p99 ${loop?.windowP99 ?? NaN} ms, max ${loop?.windowMax ?? NaN} ms ` +
