@@ -7,7 +7,7 @@ import { buildRoutes } from './app/router.tsx';
 import { i18n } from './i18n/index.ts';
 import { useSession } from './session/session-store.ts';
 import { isPending } from './ui/feature-manifest.ts';
-import { bindNavigator, navigate } from './ui/navigation.ts';
+import { navigate } from './ui/navigation.ts';
 
 // every page's code is here before a test renders the route table: pages render at once
 await Promise.all(
@@ -87,7 +87,6 @@ export function renderApp(path: string | string[], { native = false, initialized
   const [first = '/', ...later] = Array.isArray(path) ? path : [path];
   window.history.replaceState(null, '', first);
   for (const entry of later) navigate(entry);
-  bindNavigator(navigate);
   const view = render(<I18nextProvider i18n={i18n}>{buildRoutes({ native })}</I18nextProvider>);
   return { router, ...view };
 }

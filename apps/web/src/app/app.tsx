@@ -5,7 +5,6 @@ import { startUpdateCheck } from '../features/download/index.ts';
 import { i18n } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
 import { clearAnnouncementsOnPageChange } from '../ui/announcer.tsx';
-import { bindNavigator, navigate } from '../ui/navigation.ts';
 import { startApp } from './app-start.ts';
 import { featuresFor, voicePages } from './features.ts';
 import { preloadFirstPage } from './first-page.ts';
@@ -15,7 +14,7 @@ import { registerServiceWorker, updateWebApp } from './service-worker.ts';
 
 /**
  * Builds the router from the features on this platform (the one place the app asks where it runs),
- * gives the voice assistant their pages, binds navigation for non-React code and the live regions to
+ * gives the voice assistant their pages, binds the live regions to
  * page changes, starts the app (spec §4) with the first page's code loading beside it, then watches
  * whether the server answers; registers the service worker (the installable app).
  */
@@ -23,7 +22,6 @@ export function createApp() {
   const native = platform.isNative();
   const routes = buildRoutes({ native });
   registerGlobalCommands(voicePages(featuresFor(native)));
-  bindNavigator(navigate);
   clearAnnouncementsOnPageChange();
   preloadFirstPage(window.location.pathname, window.location.search);
   void startApp().then(() => {

@@ -49,21 +49,18 @@ export function onLocationChange(listener: (immediate: boolean) => void): () => 
 export const canGoBack = (): boolean => window.history.state !== null;
 
 /**
- * Navigation for code outside React (the HTTP client's session expiry, app start).
- * The app binds `navigate` here at start; before that a full page load is the fallback.
+ * Navigation for code outside React (the HTTP client's session expiry, app start, the voice
+ * assistant): the app's own `navigate`, or what a test puts in its place.
  */
 type Navigator = (to: string, options?: { replace?: boolean }) => unknown;
 
-let navigator: Navigator | null = null;
+let navigator: Navigator = navigate;
 
+/** Puts `fn` in the place of the app's navigation (a test's spy); null puts the app's back. */
 export function bindNavigator(fn: Navigator | null): void {
-  navigator = fn;
+  navigator = fn ?? navigate;
 }
 
 export function navigateTo(to: string, options: { replace?: boolean } = { replace: true }): void {
-  if (navigator) {
-    void Promise.resolve(navigator(to, options)).catch(() => undefined);
-    return;
-  }
-  if (typeof window !== 'undefined') window.location.assign(to);
+  navigator(to, options);
 }
