@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'e2e',
     // plus the support code's own unit tests
     include: ['**/*.e2e.ts', 'support/**/*.test.ts'],
+    // every server of the run starts from one initialised, migrated data folder
+    globalSetup: ['support/data-template.ts'],
     exclude: ['node_modules/**'],
     // One real browser and one server per file: two cores cannot run more side by side.
     fileParallelism: false,

@@ -1,16 +1,12 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { endpointRoutesPlugin } from './build/endpoint-routes.ts';
+import { FRESH_MODULE_TESTS, webTestConfig } from './vitest.shared.ts';
 
-export default defineConfig({
-  plugins: [react(), endpointRoutesPlugin()],
-  test: {
+export default defineConfig(
+  webTestConfig({
     name: 'web',
-    environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
     // build/: the build's own plugins and scripts
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    restoreMocks: true,
-    unstubGlobals: true,
-  },
-});
+    exclude: ['node_modules/**', ...FRESH_MODULE_TESTS],
+    isolate: false,
+  }),
+);

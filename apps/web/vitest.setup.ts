@@ -32,8 +32,12 @@ if (typeof window.matchMedia !== 'function') {
     }) satisfies MediaQueryList;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
+  // without module isolation a file would meet the session an earlier file left in memory; each
+  // test starts from the empty storage instead (imported here, after the file's own mocks)
+  const { useSession } = await import('./src/session/session-store.ts');
+  useSession.getState().reloadFromStorage();
 });
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findSuspectLines } from '../../apps/server/src/hostile/log-scan.ts';
+import { seedDataDir } from './data-template.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -49,6 +50,8 @@ export async function startServer(
   // a suite may pick the port itself, when something must know the URL first (an OIDC redirect URI)
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = keepDataDir ?? mkdtempSync(join(tmpdir(), 'sfm-e2e-'));
+  // an external database needs no embedded cluster
+  if (!env.DATABASE_URL) seedDataDir(dataDir);
   const command = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
   const [file = '', ...args] = options.lowPriority ? ['nice', '-n', '19', ...command] : command;
   const child: ChildProcess = spawn(file, args, {

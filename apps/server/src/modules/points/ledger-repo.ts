@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql, sum } from 'drizzle-orm';
 import type { PointsLogType } from '@sfm/protocol';
 import type { Executor } from '../../db/database.ts';
 import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
@@ -7,27 +7,31 @@ export type AccountRow = typeof pointsAccounts.$inferSelect;
 export type EntryRow = typeof pointsEntries.$inferSelect;
 export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'id'>;
 
+/**
+ * `SET LOCAL synchronous_commit = off` as a value a statement returns, so a ledger transaction
+ * relaxes its commit without a round trip of its own.
+ */
+const RELAXED_COMMIT = { relaxed: sql<string>`set_config('synchronous_commit', 'off', true)` };
+
 /** The queries of the ledger; the transaction and the rules are the ledger's (ledger.ts). */
 export class LedgerRepo {
   constructor(private readonly db: Executor) {}
 
   /**
    * The account row, locked until the transaction ends (created empty on first use), in one
-   * statement: an upsert's DO UPDATE takes the row lock as SELECT … FOR UPDATE would.
+   * statement: an upsert's DO UPDATE takes the row lock as SELECT … FOR UPDATE would. `relaxed`:
+   * the transaction commits without waiting for the WAL flush (Durability in ledger.ts), set in
+   * the same round trip.
    */
-  async lockAccount(userId: string): Promise<AccountRow> {
+  async lockAccount(userId: string, options: { relaxed?: boolean } = {}): Promise<AccountRow> {
     const [row] = await this.db
       .insert(pointsAccounts)
       .values({ userId })
       .onConflictDoUpdate({ target: pointsAccounts.userId, set: { userId: sql`excluded.user_id` } })
-      .returning();
+      .returning({ ...getTableColumns(pointsAccounts), ...(options.relaxed ? RELAXED_COMMIT : {}) });
     if (!row) throw new Error('points account upsert returned no row');
-    return row;
-  }
-
-  /** This transaction commits without waiting for the WAL flush (see Durability in ledger.ts). */
-  async relaxCommit(): Promise<void> {
-    await this.db.execute(sql`set local synchronous_commit = off`);
+    const { relaxed: _setting, ...account } = row as AccountRow & { relaxed?: string };
+    return account;
   }
 
   async findAccount(userId: string): Promise<AccountRow | undefined> {
@@ -98,21 +102,42 @@ export class LedgerRepo {
     return Number(rows[0]?.total ?? 0);
   }
 
-  async insertHold(userId: string, amount: number, expiresAt: Date): Promise<string> {
-    const [row] = await this.db
-      .insert(pointsHolds)
-      .values({ userId, amount, expiresAt })
-      .returning({ id: pointsHolds.id });
-    if (!row) throw new Error('points hold insert returned no row');
-    return row.id;
+  /**
+   * Sets `amount` aside for running work if the spendable points, less what running work holds
+   * already, cover it; sweeps expired holds in the same round trip. Undefined when they do not
+   * cover it. Call it with the account row locked: the statement's snapshot then sees every hold
+   * committed before the lock was granted.
+   */
+  async insertHoldIfCovered(hold: {
+    userId: string;
+    amount: number;
+    spendable: number;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<string | undefined> {
+    const { userId, amount, spendable } = hold;
+    const now = hold.now.toISOString();
+    const { rows } = await this.db.execute<{ id: string }>(sql`
+      with swept as (
+        delete from points_holds where user_id = ${userId} and expires_at <= ${now}::timestamptz
+      )
+      insert into points_holds (user_id, amount, expires_at)
+      select ${userId}, ${amount}, ${hold.expiresAt.toISOString()}::timestamptz
+      where ${spendable}::integer - coalesce((select sum(amount) from points_holds
+        where user_id = ${userId} and expires_at > ${now}::timestamptz), 0) >= ${amount}::integer
+      returning id`);
+    return rows[0]?.id;
   }
 
-  /** Removes a hold; false when it was already gone (charged, released or swept). */
-  async deleteHold(id: string): Promise<boolean> {
+  /**
+   * Removes a hold; false when it was already gone (charged, released or swept). `relaxed`: its
+   * transaction (the statement's own, outside one) skips the WAL flush wait.
+   */
+  async deleteHold(id: string, options: { relaxed?: boolean } = {}): Promise<boolean> {
     const rows = await this.db
       .delete(pointsHolds)
       .where(eq(pointsHolds.id, id))
-      .returning({ id: pointsHolds.id });
+      .returning({ id: pointsHolds.id, ...(options.relaxed ? RELAXED_COMMIT : {}) });
     return rows.length > 0;
   }
 

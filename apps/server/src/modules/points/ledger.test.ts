@@ -161,6 +161,25 @@ describeOnEachDatabase('points ledger', (database) => {
     expect(await expectExact(db, userId)).toBe(0);
   });
 
+  it('a metering transaction skips the WAL flush wait; every other ledger transaction waits for it', async () => {
+    const db = database();
+    const points = economy(db);
+    const userId = await newUser(db);
+    const setting = (durability: 'durable' | 'metering') =>
+      points.ledger.withAccount(
+        userId,
+        async ({ tx }) => {
+          const { rows } = await tx.execute<{ value: string }>(
+            sql`select current_setting('synchronous_commit') as value`,
+          );
+          return rows[0]?.value;
+        },
+        { durability },
+      );
+    expect(await setting('metering')).toBe('off');
+    expect(await setting('durable')).toBe('on');
+  });
+
   it('a hold left by work that died stops counting when it expires, and is swept by the next reservation', async () => {
     const db = database();
     let now = new Date();

@@ -90,10 +90,9 @@ export class PointsLedger {
     const rules = await this.rulesStore.current();
     return (options.outer ?? this.db).transaction(async (tx) => {
       const repo = new LedgerRepo(tx);
-      if (options.durability === 'metering') await repo.relaxCommit();
       const now = this.clock();
       const today = this.today(now);
-      const account = await repo.lockAccount(userId);
+      const account = await repo.lockAccount(userId, { relaxed: options.durability === 'metering' });
       const locked: LockedAccount = {
         account,
         rules,

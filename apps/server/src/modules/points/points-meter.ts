@@ -93,12 +93,15 @@ export class LedgerPointsMeter implements PointsMeter {
     const holdId = await this.ledger.withAccount(
       userId,
       async (locked) => {
-        if (total(locked.account) - (await locked.held()) < cost) throw insufficientPoints();
-        return new LedgerRepo(locked.tx).insertHold(
+        const id = await new LedgerRepo(locked.tx).insertHoldIfCovered({
           userId,
-          cost,
-          new Date(locked.now.getTime() + HOLD_SECONDS * 1000),
-        );
+          amount: cost,
+          spendable: total(locked.account),
+          now: locked.now,
+          expiresAt: new Date(locked.now.getTime() + HOLD_SECONDS * 1000),
+        });
+        if (id === undefined) throw insufficientPoints();
+        return id;
       },
       METERING,
     );
@@ -121,12 +124,9 @@ export class LedgerPointsMeter implements PointsMeter {
           },
           METERING,
         ),
-      release: () =>
-        this.db.transaction(async (tx) => {
-          const repo = new LedgerRepo(tx);
-          await repo.relaxCommit();
-          await repo.deleteHold(holdId);
-        }),
+      release: async () => {
+        await new LedgerRepo(this.db).deleteHold(holdId, { relaxed: true });
+      },
     });
   }
 

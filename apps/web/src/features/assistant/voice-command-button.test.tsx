@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
 import { speechOutput } from '../speech/index.ts';
 import { useAssistantStatus } from './assistant-status.ts';
@@ -13,6 +13,8 @@ interface FakeRecognition {
 }
 
 describe('voice command button', () => {
+  // the banner as a fresh start shows it, whatever an earlier test left
+  beforeEach(() => useAssistantStatus.setState(useAssistantStatus.getInitialState()));
   afterEach(() => {
     vi.unstubAllGlobals();
   });
