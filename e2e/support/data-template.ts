@@ -25,7 +25,8 @@ export default async function setup(): Promise<() => void> {
 /** Fills an empty data folder from the run's template, when there is one (a no-op outside the suites). */
 export function seedDataDir(dataDir: string): void {
   const template = process.env[DATA_TEMPLATE_ENV];
-  if (!template || !existsSync(template) || readdirSync(dataDir).length > 0) return;
+  if (!template || !existsSync(template)) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
   // cp -a keeps the cluster's owner and modes (PostgreSQL runs as its own user under root)
   const copy = spawnSync('cp', ['-a', `${template}/.`, dataDir]);
   if (copy.status !== 0) throw new Error(`copying the data template failed: ${copy.stderr.toString()}`);

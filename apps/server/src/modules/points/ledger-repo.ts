@@ -13,6 +13,17 @@ export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'id'>;
  */
 const RELAXED_COMMIT = { relaxed: sql<string>`set_config('synchronous_commit', 'off', true)` };
 
+/**
+ * A CTE that deletes the user's expired holds (work that died before committing or releasing
+ * them): they count for nothing, and sweeping them rides on a statement the ledger runs anyway.
+ */
+const sweptHolds = (userId: string, now: Date) =>
+  sql`swept as (delete from points_holds where user_id = ${userId} and expires_at <= ${now.toISOString()}::timestamptz)`;
+
+/** The points the user's running work holds (0 without any). */
+const liveHeld = (userId: string, now: Date) =>
+  sql`coalesce((select sum(amount) from points_holds where user_id = ${userId} and expires_at > ${now.toISOString()}::timestamptz), 0)`;
+
 /** The queries of the ledger; the transaction and the rules are the ledger's (ledger.ts). */
 export class LedgerRepo {
   constructor(private readonly db: Executor) {}
@@ -93,12 +104,9 @@ export class LedgerRepo {
    * the account row locked, so the sweep races with nobody.
    */
   async heldPoints(userId: string, now: Date): Promise<number> {
-    const at = now.toISOString();
-    const { rows } = await this.db.execute<{ total: string | null }>(sql`
-      with swept as (
-        delete from points_holds where user_id = ${userId} and expires_at <= ${at}::timestamptz
-      )
-      select sum(amount) as total from points_holds where user_id = ${userId} and expires_at > ${at}::timestamptz`);
+    const { rows } = await this.db.execute<{ total: number }>(
+      sql`with ${sweptHolds(userId, now)} select ${liveHeld(userId, now)}::integer as total`,
+    );
     return Number(rows[0]?.total ?? 0);
   }
 
@@ -115,16 +123,12 @@ export class LedgerRepo {
     now: Date;
     expiresAt: Date;
   }): Promise<string | undefined> {
-    const { userId, amount, spendable } = hold;
-    const now = hold.now.toISOString();
+    const { userId, amount, spendable, now } = hold;
     const { rows } = await this.db.execute<{ id: string }>(sql`
-      with swept as (
-        delete from points_holds where user_id = ${userId} and expires_at <= ${now}::timestamptz
-      )
+      with ${sweptHolds(userId, now)}
       insert into points_holds (user_id, amount, expires_at)
       select ${userId}, ${amount}, ${hold.expiresAt.toISOString()}::timestamptz
-      where ${spendable}::integer - coalesce((select sum(amount) from points_holds
-        where user_id = ${userId} and expires_at > ${now}::timestamptz), 0) >= ${amount}::integer
+      where ${spendable}::integer - ${liveHeld(userId, now)} >= ${amount}::integer
       returning id`);
     return rows[0]?.id;
   }
