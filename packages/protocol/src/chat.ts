@@ -4,6 +4,7 @@
  * context of one question.
  */
 import { z } from 'zod';
+import { base64Field } from './base64.ts';
 import type { Endpoint } from './endpoints.ts';
 import { MAX_IMAGE_BASE64_CHARS } from './vision.ts';
 
@@ -35,12 +36,10 @@ export const ChatRequest = z.strictObject({
       error: 'errors.chat_question_required',
     }),
   /** The question's photo (base64 JPEG/PNG/WebP), when one is attached. */
-  image: z
-    .string()
-    .min(1, { error: 'errors.image_invalid' })
-    .max(MAX_IMAGE_BASE64_CHARS, { error: 'errors.image_too_large' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'errors.image_invalid' })
-    .optional(),
+  image: base64Field('errors.image_invalid', {
+    maxChars: MAX_IMAGE_BASE64_CHARS,
+    tooLarge: 'errors.image_too_large',
+  }).optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 

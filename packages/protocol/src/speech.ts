@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { base64Field } from './base64.ts';
 import { ChatCapability } from './chat.ts';
 
 /** Single-shot recognition (spec §7 POST /api/speech/recognize). */
 export const RecognizeRequest = z.strictObject({
-  audio: z
-    .string()
-    .min(1, { error: 'errors.audio_invalid' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'errors.audio_invalid' }),
+  audio: base64Field('errors.audio_invalid'),
   filename: z.string().trim().min(1).max(200),
 });
 export type RecognizeRequest = z.infer<typeof RecognizeRequest>;

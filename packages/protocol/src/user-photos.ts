@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64Field } from './base64.ts';
 import { defineEndpoints } from './endpoints.ts';
 
 /**
@@ -23,11 +24,10 @@ export const USER_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_BASE64_CHARS = Math.ceil((USER_PHOTO_MAX_BYTES * 4) / 3) + 4;
 
 /** A JPEG, PNG or WebP as base64 without the data: prefix. */
-export const UserPhotoData = z
-  .string()
-  .min(1, { error: 'errors.image_invalid' })
-  .max(MAX_BASE64_CHARS, { error: 'errors.image_too_large' })
-  .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'errors.image_invalid' });
+export const UserPhotoData = base64Field('errors.image_invalid', {
+  maxChars: MAX_BASE64_CHARS,
+  tooLarge: 'errors.image_too_large',
+});
 
 /**
  * Where a stored user photo is served (binary): `?exp=<unix s>&sig=…` signs it for a short time, so

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64Field } from './base64.ts';
 // the leaf module, not market.ts: market's endpoints import back into this one
 import { SceneId } from './ids.ts';
 
@@ -32,11 +33,10 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_IMAGE_BASE64_CHARS = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4;
 
 export const AnalyzeRequest = z.strictObject({
-  image: z
-    .string()
-    .min(1, { error: 'errors.image_invalid' })
-    .max(MAX_IMAGE_BASE64_CHARS, { error: 'errors.image_too_large' })
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'errors.image_invalid' }),
+  image: base64Field('errors.image_invalid', {
+    maxChars: MAX_IMAGE_BASE64_CHARS,
+    tooLarge: 'errors.image_too_large',
+  }),
   scenario: Scenario,
   prompt: z.string().max(2000, { error: 'errors.prompt_too_long' }).optional(),
   compression: CompressionPreset.optional(),

@@ -100,6 +100,13 @@ async function embeddedUrl(
   return { url: cluster.url, stop: cluster.stop };
 }
 
+/** The same server's URL for another database (whether it is reached over TCP or a socket). */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.href;
+}
+
 /** Opens DATABASE_URL, or the embedded PostgreSQL in DATA_DIR/pg, and brings the schema up to date. */
 export async function connect(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'embeddedPgPort'>,
@@ -120,7 +127,7 @@ export async function connect(
       await stop?.();
       throw err;
     }
-    url = embedded.url.replace(/\/postgres$/, `/${APP_DATABASE}`);
+    url = withDatabase(embedded.url, APP_DATABASE);
   }
   const pool = createPool(url, logger);
   const close = async () => {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { clusterUrl, socketDirFor } from './embedded-postgres.ts';
 
 const moduleUrl = new URL('./embedded-postgres.ts', import.meta.url).href;
 
@@ -26,5 +27,24 @@ describe('loading embedded-postgres', () => {
     const { code, stderr } = await exitCodeAfterLoading(0);
     expect(stderr).not.toMatch(/Error/);
     expect(code).toBe(0);
+  });
+});
+
+describe('the cluster socket', () => {
+  it('lives in the cluster folder when its path fits the kernel limit', () => {
+    expect(socketDirFor('/tmp/sfm-data/pg', 54321)).toBe('/tmp/sfm-data/pg');
+    expect(socketDirFor(`/tmp/${'d'.repeat(90)}/pg`, 54321)).toBeUndefined();
+  });
+
+  it('is left out for a folder the setting cannot name (its list is comma-separated)', () => {
+    expect(socketDirFor('/tmp/a,b/pg', 54321)).toBeUndefined();
+    expect(socketDirFor('/tmp/a b/pg', 54321)).toBeUndefined();
+  });
+
+  it('is what the URL connects through, with TCP as the fallback', () => {
+    const viaSocket = new URL(clusterUrl(54321, 'p@ss', '/tmp/sfm-data/pg'));
+    expect(viaSocket.searchParams.get('host')).toBe('/tmp/sfm-data/pg');
+    expect(decodeURIComponent(viaSocket.password)).toBe('p@ss');
+    expect(clusterUrl(54321, 'pw')).toBe('postgres://postgres:pw@127.0.0.1:54321/postgres');
   });
 });

@@ -103,16 +103,34 @@ async function letPostgresUserIn(folder: string): Promise<void> {
   if ((mode & 0o001) === 0) await chmod(folder, mode | 0o001);
 }
 
-export function clusterUrl(port: number, password: string, database = 'postgres'): string {
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+/**
+ * Where the cluster's Unix socket goes: its own folder, when the socket's path fits the kernel's
+ * limit and the setting's syntax (a comma-separated list); otherwise none, and clients use TCP.
+ */
+export function socketDirFor(dir: string, port: number): string | undefined {
+  const socket = path.join(dir, `.s.PGSQL.${port}`);
+  return socket.length <= UNIX_SOCKET_PATH_MAX && !/[,\s'"\\]/.test(dir) ? dir : undefined;
 }
 
-/** Starts (after initdb on first use) a PostgreSQL cluster owned by this process, on 127.0.0.1 only. */
+/** sun_path's 108 bytes less the terminating NUL, with room for PostgreSQL's ".lock" twin. */
+const UNIX_SOCKET_PATH_MAX = 107 - '.lock'.length;
+
+/**
+ * The cluster's URL: over its Unix socket when it has one (a query costs the server less than
+ * over loopback TCP, which matters with a dozen round trips per metered request), else TCP.
+ */
+export function clusterUrl(port: number, password: string, socketDir?: string): string {
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return socketDir ? `${url}?host=${encodeURIComponent(socketDir)}` : url;
+}
+
+/** Starts (after initdb on first use) a PostgreSQL cluster owned by this process, on 127.0.0.1 and a socket in its folder only. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { dir, logger } = options;
   const EmbeddedPostgresCtor = await loadModule();
   const password = await readOrCreatePassword(options.passwordFile);
   const port = options.port || (await freePort());
+  const socketDir = socketDirFor(dir, port);
   const recent: string[] = [];
   const remember = (message: string) => {
     recent.push(message.trim());
@@ -130,7 +148,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // (only then: as a normal user the library would try, and fail, to run groupadd).
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // TCP for tools and a server that attaches to it; the socket, in the cluster's own folder
+    // (readable by its owner alone), for this process
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
     onLog: remember,
     onError: (e) => remember(e instanceof Error ? e.message : String(e)),
   });
@@ -160,7 +180,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   clustersToStopOnExit.add(cluster);
   logger.info({ port }, 'embedded postgres started');
   return {
-    url: clusterUrl(port, password),
+    url: clusterUrl(port, password, socketDir),
     port,
     stop: async () => {
       clustersToStopOnExit.delete(cluster);

@@ -35,7 +35,7 @@ const UPLOADS: Record<string, (big: string) => object> = {
 
 interface FieldSchema {
   type?: string;
-  pattern?: string;
+  contentEncoding?: string;
   maxLength?: number;
 }
 
@@ -53,7 +53,7 @@ function uploadFields(): {
       properties?: Record<string, FieldSchema>;
     };
     return Object.entries(schema.properties ?? {})
-      .filter(([, field]) => field.type === 'string' && field.pattern?.includes('A-Za-z0-9+/'))
+      .filter(([, field]) => field.type === 'string' && field.contentEncoding === 'base64')
       .map(([field, { maxLength }]) => ({
         key: `${name}.${field}`,
         maxLength,

@@ -14,6 +14,17 @@ describeOnEachDatabase('RateLimitRepo', (db) => {
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 
+  it('counts without waiting for a disk flush (its statement relaxes the commit it is part of)', async () => {
+    const setting = await db().transaction(async (tx) => {
+      await new RateLimitRepo(tx).hit('relaxed', 'k', new Date('2030-01-01T00:00:00Z'));
+      const { rows } = await tx.execute<{ value: string }>(
+        sql`select current_setting('synchronous_commit') as value`,
+      );
+      return rows[0]?.value;
+    });
+    expect(setting).toBe('off');
+  });
+
   it('prunes old windows', async () => {
     const repo = new RateLimitRepo(db());
     await repo.hit('p', 'k', new Date('2000-01-01T00:00:00Z'));

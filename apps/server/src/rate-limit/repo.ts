@@ -1,12 +1,16 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
+import { RELAXED_COMMIT } from '../db/relaxed-commit.ts';
 import { rateLimitHits } from '../db/schema.ts';
 
 /** Counters shared by every server node, so a limit holds however many nodes there are. */
 export class RateLimitRepo {
   constructor(private readonly db: Executor) {}
 
-  /** Adds one hit to the counter of that window and returns the new count, atomically. */
+  /**
+   * Adds one hit to the counter of that window and returns the new count, atomically. Relaxed: a
+   * crash may forget the last moment's hits, and no request waits on a disk flush to be counted.
+   */
   async hit(bucket: string, keyHash: string, windowStart: Date): Promise<number> {
     const [row] = await this.db
       .insert(rateLimitHits)
@@ -15,7 +19,7 @@ export class RateLimitRepo {
         target: [rateLimitHits.bucket, rateLimitHits.keyHash, rateLimitHits.windowStart],
         set: { count: sql`${rateLimitHits.count} + 1` },
       })
-      .returning({ count: rateLimitHits.count });
+      .returning({ count: rateLimitHits.count, ...RELAXED_COMMIT });
     return row?.count ?? 1;
   }
 

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { createPool } from '../db/connect.ts';
+import { createPool, withDatabase } from '../db/connect.ts';
 import { runMigrations } from '../db/migrate.ts';
 import * as schema from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
@@ -31,12 +31,6 @@ const databaseTargets: { target: DatabaseTarget; title: string; skip: boolean }[
     skip: !externalDatabaseUrl,
   },
 ];
-
-const withDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 async function onServer(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPool } from '../db/connect.ts';
+import { createPool, withDatabase } from '../db/connect.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.connect();
     await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
     await admin.end();
-    const pool = createPool(cluster.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`), logger);
+    const pool = createPool(withDatabase(cluster.url, TEMPLATE_DATABASE), logger);
     await runMigrations(pool);
     await pool.end();
   } catch (err) {

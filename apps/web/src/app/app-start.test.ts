@@ -26,14 +26,18 @@ describe('app start', () => {
     expect(localStorage.getItem('device_id')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
   });
 
-  it('verifies the token, then refreshes it', async () => {
+  it('verifies the token and refreshes it', async () => {
     loginAs();
     const fetch = mockFetch((url) =>
       url === '/api/auth/verify-token' ? ok({ valid: true }) : ok({ token: 'jwt-2', refreshToken: 'rt-2' }),
     );
     await runAppStart();
-    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/auth/verify-token', '/api/auth/refresh-token']);
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({ token: 'jwt-1' });
+    expect(fetch.mock.calls.map((c) => c[0]).sort()).toEqual([
+      '/api/auth/refresh-token',
+      '/api/auth/verify-token',
+    ]);
+    const verifyCall = fetch.mock.calls.find((c) => c[0] === '/api/auth/verify-token');
+    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({ token: 'jwt-1' });
     expect(useSession.getState()).toMatchObject({ token: 'jwt-2', refreshToken: 'rt-2', initialized: true });
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -21,7 +21,7 @@ async function verify(token: string): Promise<VerifyOutcome> {
 }
 
 /**
- * App start (spec §4): with a token, verify it, then refresh it to rotate the pair. If both fail,
+ * App start (spec §4): with a token, verify it and refresh it to rotate the pair. If both fail,
  * log out and go to "/". Then mark the app initialized. Network failures (no answer at all) never
  * log the user out, nor do 5xx answers: app start errors are only logged (spec §8).
  */
@@ -31,13 +31,13 @@ export async function runAppStart(): Promise<void> {
   const userChecked = checkStoredUser().catch(() => undefined);
   const { token } = useSession.getState();
   if (token) {
-    const verified = await verify(token);
-    let refreshed: RefreshOutcome;
-    try {
-      refreshed = await refreshSession();
-    } catch {
-      refreshed = 'unavailable';
-    }
+    // side by side: only the pair of outcomes matters, and the pages wait for both (one round trip
+    // less before the first page on a slow network). Verifying reads the access token alone, and
+    // refreshing rotates only the refresh token, so neither can spoil the other.
+    const [verified, refreshed] = await Promise.all([
+      verify(token),
+      refreshSession().catch((): RefreshOutcome => 'unavailable'),
+    ]);
     if (verified === 'invalid' && refreshed === 'rejected') {
       logout();
       announce(tr('session.expired'), { assertive: true });

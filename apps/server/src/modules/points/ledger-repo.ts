@@ -2,16 +2,11 @@ import { and, count, desc, eq, getTableColumns, sql, sum } from 'drizzle-orm';
 import type { PointsLogType } from '@sfm/protocol';
 import type { Executor } from '../../db/database.ts';
 import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
+import { RELAXED_COMMIT } from '../../db/relaxed-commit.ts';
 
 export type AccountRow = typeof pointsAccounts.$inferSelect;
 export type EntryRow = typeof pointsEntries.$inferSelect;
 export type NewEntry = Omit<typeof pointsEntries.$inferInsert, 'id'>;
-
-/**
- * `SET LOCAL synchronous_commit = off` as a value a statement returns, so a ledger transaction
- * relaxes its commit without a round trip of its own.
- */
-const RELAXED_COMMIT = { relaxed: sql<string>`set_config('synchronous_commit', 'off', true)` };
 
 /**
  * A CTE that deletes the user's expired holds (work that died before committing or releasing

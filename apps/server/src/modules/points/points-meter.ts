@@ -30,13 +30,19 @@ export interface PointsMeter {
   reserve(payer: Payer, scene: ConsumeScene): Promise<Reservation>;
 }
 
-/** Runs `work` metered: reserved first, charged only if it resolves, released if it throws. */
-export async function metered<T>(
+/**
+ * Runs `work` metered: reserved first, released if it throws, charged once it resolves. `finish`
+ * is what the answer still needs after that (its records, its stored photo): it runs beside the
+ * charge, so the user waits for the slower of the two and not for both. A client that leaves
+ * during `finish` has been charged, as one that leaves while the answer is on its way.
+ */
+export async function metered<T, R = T>(
   meter: PointsMeter,
   payer: Payer,
   scene: ConsumeScene,
   work: () => Promise<T>,
-): Promise<T> {
+  finish: (result: T) => Promise<R> = async (result) => result as unknown as R,
+): Promise<R> {
   const reservation = await meter.reserve(payer, scene);
   let result: T;
   try {
@@ -45,8 +51,8 @@ export async function metered<T>(
     await reservation.release();
     throw err;
   }
-  await reservation.commit();
-  return result;
+  const [finished] = await Promise.all([finish(result), reservation.commit()]);
+  return finished;
 }
 
 /** A hold outlives no analysis: a process that dies mid-work leaves one that stops counting then. */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { RELAXED_COMMIT } from '../../db/relaxed-commit.ts';
 import { analyses } from '../../db/schema.ts';
 
 export type NewAnalysis = typeof analyses.$inferInsert;
@@ -7,7 +8,8 @@ export type NewAnalysis = typeof analyses.$inferInsert;
 export class AnalysesRepo {
   constructor(private readonly db: Executor) {}
 
+  /** Relaxed: a statistic, which no answer waits on a disk flush for. */
   async insert(row: NewAnalysis): Promise<void> {
-    await this.db.insert(analyses).values(row);
+    await this.db.insert(analyses).values(row).returning(RELAXED_COMMIT);
   }
 }

@@ -24,7 +24,10 @@ class MemoryStore implements ImageStore {
   }
 }
 
-function setup(insert: () => Promise<void>) {
+function setup(
+  insert: (row: { id: string }) => Promise<void>,
+  overrides: Partial<ConstructorParameters<typeof VisionService>[0]> = {},
+) {
   const store = new MemoryStore();
   const repo = { insert, deleteById: async () => undefined } as unknown as VisionImagesRepo;
   const service = new VisionService({
@@ -39,6 +42,7 @@ function setup(insert: () => Promise<void>) {
     logger: createLogger('silent'),
     urlTtlSeconds: 3600,
     retentionHours: 24,
+    ...overrides,
   });
   return { store, service };
 }
@@ -79,6 +83,32 @@ describe('VisionService storage failures', () => {
     );
     expect(res).toEqual({ description: expect.stringContaining('reading') as string, imageUrl: '' });
     expect(inserted).toBe(0);
+  });
+});
+
+describe('VisionService photo while the engine works', () => {
+  it('is stored beside the engine, and removed again when the engine fails', async () => {
+    const rows: string[] = [];
+    const engine = new FakeVisionEngine();
+    let storedDuringAnalysis = 0;
+    const { store, service } = setup(async () => undefined, {
+      engine,
+      repo: {
+        insert: async (row: { id: string }) => void rows.push(row.id),
+        deleteById: async (id: string) => void rows.splice(rows.indexOf(id), 1),
+      } as unknown as VisionImagesRepo,
+    });
+    engine.analyze = async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      storedDuringAnalysis = store.objects.size;
+      throw new Error('upstream 500');
+    };
+    await expect(
+      service.analyze(owner, { image: await image(), scenario: 'observe' }, new AbortController().signal),
+    ).rejects.toMatchObject({ key: 'errors.vision_failed' });
+    expect(storedDuringAnalysis).toBe(1);
+    expect(store.objects.size).toBe(0);
+    expect(rows).toEqual([]);
   });
 });
 

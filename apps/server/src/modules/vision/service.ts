@@ -89,28 +89,57 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/** A photo stored for its analysis's answer: its row, its object, and when its signed URL ends. */
+interface KeptPhoto {
+  id: string;
+  storageKey: string;
+  exp: number;
+}
+
+/** What the engine said, when the analysis started, and the photo being stored beside it. */
+interface EngineAnswer {
+  description: string;
+  started: number;
+  kept: Promise<KeptPhoto | null>;
+}
+
 /**
  * Image analysis for blind users: normalise the photo, run the engine, keep the photo (for the chat
- * history) only when the answer can still be delivered, and serve it back to its owner alone.
+ * history) only when the answer is delivered, and serve it back to its owner alone.
  */
 export class VisionService {
   constructor(private readonly deps: VisionServiceDeps) {}
 
-  /** A failed, refused or cancelled analysis costs nothing; only an answer is charged. */
+  /**
+   * A failed, refused or cancelled analysis costs nothing; only an answer is charged. The photo is
+   * decoded while the points are reserved and stored while the engine looks at it, and the answer's
+   * records are written beside the charge: the user waits for the engine, not for the disk (a
+   * photo whose analysis does not end in an answer is removed again).
+   */
   analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
     const scene = request.sceneId ? 'analyze' : 'vision';
-    return metered(this.deps.meter, owner, scene, () => this.analyzeNow(owner, request, signal));
+    const upload = uploadedImage(request);
+    upload.catch(() => undefined); // a refused reservation leaves the decoding unread
+    return metered(
+      this.deps.meter,
+      owner,
+      scene,
+      () => this.engineAnswer(owner, request, upload, signal),
+      (answer) => this.deliver(owner, request.scenario, answer, signal),
+    );
   }
 
-  private async analyzeNow(
+  /** The engine's description of the photo, for a client still waiting; the photo stored meanwhile. */
+  private async engineAnswer(
     owner: ImageOwner,
     request: AnalyzeRequest,
+    upload: Promise<PreparedImage>,
     signal: AbortSignal,
-  ): Promise<AnalyzeResponse> {
+  ): Promise<EngineAnswer> {
     const { engine, logger } = this.deps;
-    const image = await uploadedImage(request);
+    const image = await upload;
     const started = Date.now();
-    let description: string;
+    const kept = this.keep(owner, image.jpeg, request.scenario);
     try {
       await untilAborted(engine.warmUp(), signal);
       const result = await untilAborted(
@@ -123,8 +152,10 @@ export class VisionService {
         }),
         signal,
       );
-      description = result.description;
+      if (signal.aborted) throw clientGone();
+      return { description: result.description, started, kept };
     } catch (err) {
+      await this.forget(await kept);
       if (signal.aborted) {
         await this.record(owner, request.scenario, started, 'cancelled');
         throw this.cancelled(request.scenario);
@@ -143,17 +174,27 @@ export class VisionService {
       );
       throw visionFailed();
     }
+  }
+
+  /** The answer with its photo's signed URL, once the analysis is recorded for the back office. */
+  private async deliver(
+    owner: ImageOwner,
+    scenario: string,
+    answer: EngineAnswer,
+    signal: AbortSignal,
+  ): Promise<AnalyzeResponse> {
+    const [photo] = await Promise.all([answer.kept, this.record(owner, scenario, answer.started, 'ok')]);
+    // the client may have left while the photo was still being stored
     if (signal.aborted) {
-      await this.record(owner, request.scenario, started, 'cancelled');
-      throw this.cancelled(request.scenario);
+      await this.forget(photo);
+      throw this.cancelled(scenario);
     }
-    await this.record(owner, request.scenario, started, 'ok');
-    logger.info(
-      { engine: engine.name, scenario: request.scenario, ms: Date.now() - started },
+    this.deps.logger.info(
+      { engine: this.deps.engine.name, scenario, ms: Date.now() - answer.started },
       'vision analysis done',
     );
-    const imageUrl = await this.keep(owner, image.jpeg, request.scenario, signal);
-    return { description, imageUrl };
+    const imageUrl = photo ? this.deps.signer.url(photo.id, owner, photo.exp) : '';
+    return { description: answer.description, imageUrl };
   }
 
   /** Records the analysis for the dashboard; a failure to record never costs the user the answer. */
@@ -180,17 +221,12 @@ export class VisionService {
   }
 
   /**
-   * Stores the photo (object, then row) and returns its signed URL. Nothing is left behind when a
-   * step fails or the client leaves meanwhile. A storage failure does not cost the user the answer
-   * they waited for: it is logged and the answer goes out with an empty imageUrl.
+   * Stores the photo (object, then row). Nothing is left behind when a step fails. A storage
+   * failure does not cost the user the answer they wait for: it is logged, and null means the
+   * answer goes out with an empty imageUrl.
    */
-  private async keep(
-    owner: ImageOwner,
-    jpeg: Buffer,
-    scenario: string,
-    signal: AbortSignal,
-  ): Promise<string> {
-    const { store, repo, clock, logger, signer } = this.deps;
+  private async keep(owner: ImageOwner, jpeg: Buffer, scenario: string): Promise<KeptPhoto | null> {
+    const { store, repo, clock, logger } = this.deps;
     const now = clock();
     const id = randomUUID();
     const storageKey = `vision/${day(now)}/${id}.jpg`;
@@ -198,7 +234,7 @@ export class VisionService {
       await store.put(storageKey, jpeg, 'image/jpeg');
     } catch (err) {
       logger.error({ store: store.kind, err: failureForLog(err) }, 'storing the analysed image failed');
-      return '';
+      return null;
     }
     try {
       await repo.insert({
@@ -213,25 +249,24 @@ export class VisionService {
       });
     } catch (err) {
       logger.error({ err: failureForLog(err) }, 'recording the analysed image failed');
-      await this.forget(null, storageKey);
-      return '';
+      await this.forget({ id: null, storageKey });
+      return null;
     }
-    if (signal.aborted) {
-      await this.forget(id, storageKey);
-      throw this.cancelled(scenario);
-    }
-    const exp = Math.floor(now.getTime() / 1000) + this.deps.urlTtlSeconds;
-    return signer.url(id, owner, exp);
+    return { id, storageKey, exp: Math.floor(now.getTime() / 1000) + this.deps.urlTtlSeconds };
   }
 
   /** Best-effort removal of a photo that must not stay (row first: without it nobody can reach the object). */
-  private async forget(id: string | null, storageKey: string): Promise<void> {
+  private async forget(photo: { id: string | null; storageKey: string } | null): Promise<void> {
+    if (!photo) return;
     const { repo, store, logger } = this.deps;
     try {
-      if (id) await repo.deleteById(id);
-      await store.delete(storageKey);
+      if (photo.id) await repo.deleteById(photo.id);
+      await store.delete(photo.storageKey);
     } catch (err) {
-      logger.error({ storageKey, err: failureForLog(err) }, 'removing an unwanted image failed');
+      logger.error(
+        { storageKey: photo.storageKey, err: failureForLog(err) },
+        'removing an unwanted image failed',
+      );
     }
   }
 
