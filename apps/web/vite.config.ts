@@ -8,9 +8,11 @@ import { inlineEntryCss } from './build/inline-css.ts';
 import { loadingShell } from './build/loading-shell.ts';
 import { precacheScope } from './build/precache-scope.ts';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { zodJitless } from './build/zod-jitless.ts';
 import { en } from './src/i18n/en.ts';
 import { zhCN } from './src/i18n/zh-CN.ts';
+import { routes } from './src/ui/routes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.SFM_DEV_API ?? 'http://localhost:3000';
@@ -132,7 +134,9 @@ export default defineConfig(({ mode }) => ({
     endpointRoutesPlugin(),
     zodJitless(),
     loadingShell(zhCN.app.loading),
-    ...(mode === 'native' ? [nativeVariants()] : [...installableApp(), inlineEntryCss(), precompress()]),
+    ...(mode === 'native'
+      ? [nativeVariants()]
+      : [...installableApp(), inlineEntryCss(), routePreloads(routes, ['@sfm/protocol']), precompress()]),
   ],
   build: {
     outDir: mode === 'native' ? 'native/dist' : 'dist',

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chunksFromManifest, initialLoad, type ManifestChunk } from './bundle-report.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const manifestFile = resolve(dist, '.vite/manifest.json');
@@ -25,5 +26,18 @@ describe('the built web app', () => {
     // zod (the vendor chunk of vite.config.ts) loads with the first answer to check, not before
     expect(load.chunks.map((c) => c.fileName).filter((name) => /\/zod-[\w-]+\.js$/.test(name))).toEqual([]);
     expect(chunks.some((c) => /\/zod-[\w-]+\.js$/.test(c.fileName))).toBe(true);
+  });
+
+  it("names, for each page's route, only files the build wrote: the page's code, styles and the schemas", () => {
+    const table = JSON.parse(readFileSync(resolve(dist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
+      string,
+      RoutePreload
+    >;
+    const named = Object.values(table).flatMap((entry) => [...entry.js, ...entry.css]);
+    expect(named.filter((url) => !existsSync(resolve(dist, `.${url}`)))).toEqual([]);
+    const seeForMe = table['/see-for-me']?.js ?? [];
+    expect(seeForMe.some((url) => /\/see-for-me-page-[\w-]+\.js$/.test(url))).toBe(true);
+    // the app start checks its first answers with the schemas: they come with every page
+    expect(seeForMe.some((url) => /\/zod-[\w-]+\.js$/.test(url))).toBe(true);
   });
 });

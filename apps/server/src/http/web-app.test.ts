@@ -6,7 +6,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+/** The build's table of each route's own files (apps/web/build/route-preloads.ts). */
+const PRELOADS = {
+  '/see-for-me': {
+    js: ['/assets/see-for-me-page-abc.js', '/assets/zod-abc.js'],
+    css: ['/assets/see-for-me-page-abc.css'],
+  },
+  // a table is read, not trusted: only the build's own asset URLs reach a page
+  '/profile': { js: ['https://elsewhere.example/x.js', '/assets/"><script>.js'], css: [] },
+};
 const SCRIPT = `console.log(${JSON.stringify('帮我看看 '.repeat(200))});`;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
@@ -23,6 +32,7 @@ function writeDist(): string {
   withCopies('assets/index-abc123.js', SCRIPT);
   withCopies('sw.js', SCRIPT);
   writeFileSync(path.join(dir, 'assets/tiny-abc123.js'), 'export {};');
+  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(PRELOADS));
   writeFileSync(path.join(dir, 'assets/audio/dong.mp3'), Buffer.alloc(64));
   return dir;
 }
@@ -72,7 +82,7 @@ describe('serving the built web app', () => {
   });
 
   it('sends the HTML shell compressed and never cached without asking, at / and at client routes', async () => {
-    for (const url of ['/', '/see-for-me', '/market/use/1?x=1']) {
+    for (const url of ['/', '/market/use/1?x=1']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -80,6 +90,29 @@ describe('serving the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString('utf8'), url).toBe(INDEX);
     }
+  });
+
+  it("names a route's own code and styles in its HTML, so they load beside the entry's", async () => {
+    const br = await get('/see-for-me?mode=reading', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    const html = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(html).toBe(
+      INDEX.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/see-for-me-page-abc.js">' +
+          '<link rel="modulepreload" crossorigin href="/assets/zod-abc.js">' +
+          '<link rel="preload" as="style" href="/assets/see-for-me-page-abc.css"></head>',
+      ),
+    );
+    expect(gunzipSync((await get('/see-for-me', 'gzip')).rawPayload).toString('utf8')).toBe(html);
+    expect((await get('/see-for-me')).body).toBe(html);
+  });
+
+  it('names nothing that is not one of the build’s assets', async () => {
+    expect((await get('/profile')).body).toBe(INDEX);
   });
 
   it('revalidates the service worker script on every visit', async () => {

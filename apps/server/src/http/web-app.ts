@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding } from './compression.ts';
 import { notFoundError, sendError } from './error-handler.ts';
+import { loadPageShells } from './page-shells.ts';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NOT_BUILT =
@@ -18,16 +20,20 @@ const isPageRequest = (request: FastifyRequest) =>
  * brotli and a gzip copy beside each text file (x.js.br, x.js.gz): the one the browser accepts is
  * sent, with its content-encoding, and `vary: accept-encoding` tells caches the answer depends on
  * it. Any other GET outside /api is a client-side route and gets index.html (SPA fallback); /api
- * misses get the JSON 404.
+ * misses get the JSON 404. A route the build knows the page of gets index.html naming that page's
+ * files too (page-shells.ts), so its first visit fetches them at once.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(path.join(distDir, 'index.html'));
+  const shells = loadPageShells(distDir);
   if (!built) app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving API only');
   else {
     await app.register(fastifyStatic, {
       root: distDir,
       cacheControl: false,
       preCompressed: true,
+      // "/" is a route like the others (its shell names the home page's files)
+      allowedPath: (pathName) => pathName !== '/',
       setHeaders: (res, filePath) => {
         const relative = path.relative(distDir, filePath);
         res.setHeader('Cache-Control', relative.startsWith(`assets${path.sep}`) ? LONG_CACHE : 'no-cache');
@@ -41,6 +47,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     // a missing hashed asset is a real 404: answering index.html would hand HTML to a <script>
     if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found\n');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache');
+    const shell = shells.get(request.url.split('?')[0] ?? '');
+    if (!shell) return reply.sendFile('index.html');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? shell.encoded[encoding] : shell.identity);
   });
 }

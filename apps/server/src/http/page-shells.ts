@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Encoding } from './compression.ts';
+
+/** The build's table (apps/web/build/route-preloads.ts): a route's own code and styles. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+interface RoutePreload {
+  js: string[];
+  css: string[];
+}
+
+/** A page's HTML as sent: as it is, and in each encoding a browser may take. */
+export interface PageShell {
+  identity: Buffer;
+  encoded: Record<Encoding, Buffer>;
+}
+
+const ASSET_URL = /^\/assets\/[\w.-]+\.(js|css)$/;
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** index.html naming a route's own files before `</head>`, for the browser to fetch beside the entry's. */
+export function withPreloads(html: string, preload: RoutePreload): string {
+  const links = [
+    ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...preload.css.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+  ];
+  if (links.length === 0 || !html.includes('</head>')) return html;
+  return html.replace('</head>', `${links.join('')}</head>`);
+}
+
+function readTable(distDir: string): Record<string, RoutePreload> {
+  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return {};
+  const table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+  // only the build's own asset URLs make it into a page
+  const assets = (urls: unknown) =>
+    Array.isArray(urls) ? urls.filter((u) => ASSET_URL.test(String(u))) : [];
+  return Object.fromEntries(
+    Object.entries(table).map(([route, entry]) => [route, { js: assets(entry.js), css: assets(entry.css) }]),
+  );
+}
+
+/**
+ * The app's HTML for each route of the build's table, made once at start (a few KB each): the
+ * shell with that route's preloads, compressed as the precompressed files are. A route outside the
+ * table (or a build without one) gets none: the plain index.html is served from disk.
+ */
+export function loadPageShells(distDir: string): Map<string, PageShell> {
+  const shells = new Map<string, PageShell>();
+  const index = path.join(distDir, 'index.html');
+  if (!existsSync(index)) return shells;
+  const html = readFileSync(index, 'utf8');
+  for (const [route, preload] of Object.entries(readTable(distDir))) {
+    const identity = Buffer.from(withPreloads(html, preload));
+    shells.set(route, { identity, encoded: { br: brotliCompressSync(identity), gzip: gzipSync(identity) } });
+  }
+  return shells;
+}
