@@ -67,13 +67,33 @@ export class IdentityResolver {
   ) {}
 
   async resolve<A extends Access>(access: A, headers: IncomingHttpHeaders): Promise<IdentityFor<A>> {
-    return (await this.resolveAny(access, headers)) as IdentityFor<A>;
+    const { identity, admitted } = await this.claim(access, headers);
+    await admitted;
+    return identity;
   }
 
-  private async resolveAny(access: Access, headers: IncomingHttpHeaders): Promise<Identity | null> {
+  /**
+   * Who the headers claim to be, once their token is verified, and the check of that account still
+   * on its way (`admitted`: a database read, which the caller may overlap with its own work). The
+   * identity must not be acted on before `admitted` resolves; an admin's role comes from the check,
+   * so for admin access it has already resolved.
+   */
+  async claim<A extends Access>(
+    access: A,
+    headers: IncomingHttpHeaders,
+  ): Promise<{ identity: IdentityFor<A>; admitted: Promise<void> }> {
+    const claimed = await this.claimAny(access, headers);
+    return claimed as { identity: IdentityFor<A>; admitted: Promise<void> };
+  }
+
+  private async claimAny(
+    access: Access,
+    headers: IncomingHttpHeaders,
+  ): Promise<{ identity: Identity | null; admitted: Promise<void> }> {
+    const checked = Promise.resolve();
     switch (access) {
       case 'public':
-        return null;
+        return { identity: null, admitted: checked };
       case 'admin':
       case 'super_admin':
       case 'admin_self': {
@@ -86,7 +106,7 @@ export class IdentityResolver {
           throw new AppError(403, 'errors.admin_password_change_required');
         }
         if (access === 'super_admin' && role !== 'super_admin') throw new AppError(403, 'errors.forbidden');
-        return { kind: 'admin', adminId, role };
+        return { identity: { kind: 'admin', adminId, role }, admitted: checked };
       }
       case 'user':
       case 'identity': {
@@ -94,15 +114,14 @@ export class IdentityResolver {
         if (token) {
           const userId = await this.tokens.verify('user', token);
           if (!userId) throw tokenInvalid();
-          await this.accounts.admitUser(userId);
-          return { kind: 'user', userId };
+          return { identity: { kind: 'user', userId }, admitted: this.accounts.admitUser(userId) };
         }
         if (access === 'user') throw unauthorized();
         const deviceId = header(headers, 'deviceid');
         if (!deviceId) throw unauthorized();
         const parsed = DeviceId.safeParse(deviceId);
         if (!parsed.success) throw new AppError(401, 'errors.device_id_invalid');
-        return { kind: 'device', deviceId: parsed.data };
+        return { identity: { kind: 'device', deviceId: parsed.data }, admitted: checked };
       }
     }
   }

@@ -160,19 +160,31 @@ export class Router {
       if (!reply.raw.writableFinished) disconnected.abort(new Error('client disconnected'));
     });
     const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-    // who first, then what: a caller without the right to ask learns nothing about the input rules
-    const identity = await identities.resolve(endpoint.access, request.headers);
-    const input = {
-      body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
-      query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
-      identity,
-      ip: request.ip,
-      locale,
-      signal: disconnected.signal,
-    } as RouteRequest<E>;
-    for (const rule of options.rateLimits ?? []) {
-      await limiter.enforce(rule.bucket, rule.key(input), rule.limit);
+    // who first, then what: a caller without the right to ask learns nothing about the input rules.
+    // The account's check (a read) and the rate limits (a write) go to the database side by side;
+    // a refused account is still the answer, whatever the input or the limits would have said.
+    const { identity, admitted } = await identities.claim(endpoint.access, request.headers);
+    admitted.catch(() => undefined); // awaited below, on every path
+    let input: RouteRequest<E>;
+    try {
+      input = {
+        body: endpoint.body ? parseInput(endpoint.body, request.body) : undefined,
+        query: endpoint.query ? parseInput(endpoint.query, request.query) : undefined,
+        identity,
+        ip: request.ip,
+        locale,
+        signal: disconnected.signal,
+      } as RouteRequest<E>;
+    } catch (err) {
+      await admitted;
+      throw err;
     }
+    const limited = Promise.all(
+      (options.rateLimits ?? []).map((rule) => limiter.enforce(rule.bucket, rule.key(input), rule.limit)),
+    );
+    limited.catch(() => undefined);
+    await admitted;
+    await limited;
     return input;
   }
 
