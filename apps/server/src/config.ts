@@ -51,7 +51,7 @@ export const CONFIG_DOCS = {
   ],
   EMBEDDED_PG_PORT: [
     '0',
-    'Port of the embedded PostgreSQL (127.0.0.1 only); 0 picks a free port at each start.',
+    'Port of the embedded PostgreSQL (127.0.0.1 only; the server itself uses its socket in `DATA_DIR/pg`); 0 picks a free port at each start.',
   ],
   JWT_SECRET: [
     '(generated)',
