@@ -13,8 +13,6 @@ export type AdminFeedbackQuery = z.input<typeof AdminFeedbackQuery>;
 export const AdminFeedback = Feedback.extend({
   /** The sender's masked phone; their full phone only when they agreed to be contacted. */
   phone: z.string(),
-  /** The screenshot or photo the user attached: a short-lived signed URL, or null. */
-  photoUrl: z.string().nullable(),
 });
 export type AdminFeedback = z.infer<typeof AdminFeedback>;
 

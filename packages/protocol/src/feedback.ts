@@ -36,6 +36,8 @@ export const Feedback = z.object({
   contactConsent: z.boolean(),
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  /** The screenshot or photo attached to it: a short-lived signed URL, or null. */
+  photoUrl: z.string().nullable(),
 });
 export type Feedback = z.infer<typeof Feedback>;
 

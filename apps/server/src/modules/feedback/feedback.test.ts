@@ -67,7 +67,7 @@ describe('contact us: feedback and its answer', () => {
     );
   });
 
-  it('carries an optional photo that only the back office sees, through a signed URL', async () => {
+  it('carries an optional photo that its sender and the back office see, through a signed URL', async () => {
     const user = await registeredUser(t);
     const photo = (
       await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#246' } })
@@ -94,6 +94,11 @@ describe('contact us: feedback and its answer', () => {
     expect(queue.items.filter((f) => f.id !== sent.id).map((f) => f.photoUrl)).not.toContain(
       expect.any(String),
     );
+    // the sender finds it in their own list, served the same way
+    expect(sent.photoUrl).toEqual(expect.any(String));
+    const mine = expectOk(e.myFeedback, await call(t.app, e.myFeedback, undefined, user.headers));
+    const own = mine.items.find((f) => f.id === sent.id)?.photoUrl;
+    expect((await t.app.inject({ method: 'GET', url: own! })).headers['content-type']).toBe('image/jpeg');
 
     const bad = Buffer.from('GIF89a not really').toString('base64');
     expectError(

@@ -12,23 +12,9 @@ import type { Clock } from '../../security/clock.ts';
 import type { UserPhotos } from '../user-photos/user-photos.ts';
 import { FeedbackRepo, type FeedbackRow, type FeedbackWithPhone } from './repo.ts';
 
-export function toFeedback(row: FeedbackRow): Feedback {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    category: row.category,
-    text: row.text,
-    contactConsent: row.contactConsent,
-    reply: row.reply,
-    repliedAt: row.repliedAt?.toISOString() ?? null,
-  };
-}
-
 /** The operator sees the full phone only of a sender who agreed to be contacted. */
-const toAdminFeedback = (row: FeedbackWithPhone): Omit<AdminFeedback, 'photoUrl'> => ({
-  ...toFeedback(row),
-  phone: row.contactConsent && row.phone !== null ? row.phone : maskPhone(row.phone),
-});
+const phoneFor = (row: FeedbackWithPhone) =>
+  row.contactConsent && row.phone !== null ? row.phone : maskPhone(row.phone);
 
 /** Users' feedback from the contact-us page, and the back office's answers (audited). */
 export class FeedbackService {
@@ -37,9 +23,23 @@ export class FeedbackService {
     this.repo = new FeedbackRepo(deps.db);
   }
 
-  /** What the operator sees, the attached photo as a signed URL. */
+  /** A feedback as its sender sees it, the attached photo as a signed URL. */
+  private toFeedback(row: FeedbackRow): Feedback {
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      category: row.category,
+      text: row.text,
+      contactConsent: row.contactConsent,
+      reply: row.reply,
+      repliedAt: row.repliedAt?.toISOString() ?? null,
+      photoUrl: row.photoKey ? this.deps.photos.url(row.photoKey) : null,
+    };
+  }
+
+  /** What the operator sees: the same, with the sender's phone. */
   private toAdminFeedback(row: FeedbackWithPhone): AdminFeedback {
-    return { ...toAdminFeedback(row), photoUrl: row.photoKey ? this.deps.photos.url(row.photoKey) : null };
+    return { ...this.toFeedback(row), phone: phoneFor(row) };
   }
 
   async send(userId: string, { photo, ...request }: SendFeedbackRequest): Promise<Feedback> {
@@ -51,11 +51,11 @@ export class FeedbackService {
         await photos.discard([photoKey]);
         throw err;
       });
-    return toFeedback(row);
+    return this.toFeedback(row);
   }
 
   async mine(userId: string): Promise<{ items: Feedback[] }> {
-    return { items: (await this.repo.listByUser(userId)).map(toFeedback) };
+    return { items: (await this.repo.listByUser(userId)).map((row) => this.toFeedback(row)) };
   }
 
   async list(status: 'open' | 'answered'): Promise<AdminFeedbackList> {

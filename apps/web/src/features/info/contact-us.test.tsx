@@ -26,6 +26,7 @@ const FEEDBACK = {
   contactConsent: true,
   reply: null,
   repliedAt: null,
+  photoUrl: null,
 };
 
 describe('/contact-us', () => {
@@ -85,16 +86,30 @@ describe('/contact-us', () => {
     expect(screen.queryByRole('img', { name: '要附上的照片' })).toBeNull();
   });
 
-  it('the personal centre shows the reply', async () => {
+  it('the personal centre shows the reply and the photo sent', async () => {
     loginAs({ userType: 0 });
     seedStorage({ privacyAccepted: 'true' });
     mockFetch((url) =>
       url === '/api/feedback/mine'
-        ? ok({ items: [{ ...FEEDBACK, reply: '下个版本就改', repliedAt: '2026-11-26T05:00:00.000Z' }] })
+        ? ok({
+            items: [
+              {
+                ...FEEDBACK,
+                reply: '下个版本就改',
+                repliedAt: '2026-11-26T05:00:00.000Z',
+                photoUrl: '/api/user-photos/u/p.jpg?exp=1&sig=s',
+              },
+            ],
+          })
         : ok(null),
     );
     renderApp('/profile');
     expect(await screen.findByText('回复：下个版本就改')).toBeInTheDocument();
+    // the photo they attached, named for a screen reader
+    expect(screen.getByRole('img', { name: '您附上的照片' })).toHaveAttribute(
+      'src',
+      '/api/user-photos/u/p.jpg?exp=1&sig=s',
+    );
   });
 });
 

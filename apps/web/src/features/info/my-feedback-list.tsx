@@ -5,7 +5,7 @@ import { useMyFeedback } from './feedback-api.ts';
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The user's feedback, newest first, each with the back office's reply (or that none came yet). */
+/** The user's feedback, newest first, each with its photo and the back office's reply (or that none came yet). */
 export function FeedbackList({ items }: { items: Feedback[] | null }) {
   const { t } = useTranslation();
   const id = useId();
@@ -23,6 +23,14 @@ export function FeedbackList({ items }: { items: Feedback[] | null }) {
                 {t('personal.contact.sentAt', { date: day(f.createdAt) })}
               </p>
               <p>{f.text}</p>
+              {f.photoUrl ? (
+                <img
+                  className="feedback-photo"
+                  src={f.photoUrl}
+                  alt={t('personal.contact.photoSent')}
+                  loading="lazy"
+                />
+              ) : null}
               <p>
                 {f.reply ? t('personal.contact.reply', { reply: f.reply }) : t('personal.contact.noReply')}
               </p>

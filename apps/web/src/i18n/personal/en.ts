@@ -149,6 +149,7 @@ export const personalEn: typeof personalZhCN = {
     photoAttached: 'Photo attached',
     photoPreview: 'The photo to attach',
     photoRemove: 'Remove the photo',
+    photoSent: 'The photo you attached',
     photoRemoved: 'Photo removed',
     send: 'Send feedback',
     sending: 'Sending…',

@@ -150,6 +150,7 @@ export const personalZhCN = {
     photoPreview: '要附上的照片',
     photoRemove: '去掉照片',
     photoRemoved: '已去掉照片',
+    photoSent: '您附上的照片',
     send: '提交反馈',
     sending: '正在提交…',
     sent: '反馈已提交，感谢您！我们会在个人中心回复您。',
