@@ -43,26 +43,36 @@ export function moduleGroup(id: string): string {
 }
 
 /**
- * The JavaScript a first visit to a page downloads before it can show that page: the entry chunk,
- * the page's lazy chunk (found by its module, e.g. `see-for-me-page.tsx`) and every chunk they
- * import statically. Lazy chunks the page does not need are not counted.
+ * The roots and every chunk they import statically, each once: what the browser fetches before
+ * they run.
  */
-export function initialLoad(chunks: readonly ChunkInfo[], pageModule: string): InitialLoad {
+export function staticGraph<C extends Pick<ChunkInfo, 'fileName' | 'imports'>>(
+  roots: readonly C[],
+  chunks: readonly C[],
+): C[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const roots = chunks.filter((c) => c.isEntry || c.facadeModuleId?.endsWith(`/${pageModule}`));
-  if (!roots.some((c) => !c.isEntry)) throw new Error(`no chunk is the page ${pageModule}`);
-  const seen = new Set<string>();
-  const visit = (chunk: ChunkInfo) => {
+  const seen = new Map<string, C>();
+  const visit = (chunk: C) => {
     if (seen.has(chunk.fileName)) return;
-    seen.add(chunk.fileName);
+    seen.set(chunk.fileName, chunk);
     for (const name of chunk.imports) {
       const next = byName.get(name);
       if (next) visit(next);
     }
   };
   roots.forEach(visit);
+  return [...seen.values()];
+}
 
-  const loaded = [...seen].map((name) => byName.get(name)).filter((c): c is ChunkInfo => Boolean(c));
+/**
+ * The JavaScript a first visit to a page downloads before it can show that page: the entry chunk,
+ * the page's lazy chunk (found by its module, e.g. `see-for-me-page.tsx`) and every chunk they
+ * import statically. Lazy chunks the page does not need are not counted.
+ */
+export function initialLoad(chunks: readonly ChunkInfo[], pageModule: string): InitialLoad {
+  const roots = chunks.filter((c) => c.isEntry || c.facadeModuleId?.endsWith(`/${pageModule}`));
+  if (!roots.some((c) => !c.isEntry)) throw new Error(`no chunk is the page ${pageModule}`);
+  const loaded = staticGraph(roots, chunks);
   const shares = new Map<string, number>();
   const sized = loaded.map((chunk) => {
     const gzipBytes = gzipSize(chunk.code);

@@ -1,6 +1,7 @@
 import { parseAst, type Plugin, type Rollup } from 'vite';
+import { staticGraph } from './bundle-report.ts';
 
-/** Where the build writes the table (beside index.html); the server reads it (http/page-preloads.ts). */
+/** Where the build writes the table (beside index.html); the server reads it (http/page-shells.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** What a first visit to one route needs beyond the entry's own files: its page's code and styles. */
@@ -67,24 +68,6 @@ export function manifestPages(
 const isChunk = (item: Rollup.OutputChunk | Rollup.OutputAsset): item is Rollup.OutputChunk =>
   item.type === 'chunk';
 
-/** The chunk and every chunk it imports statically: what the browser fetches before it runs. */
-function staticGraph(
-  root: Rollup.OutputChunk,
-  byName: Map<string, Rollup.OutputChunk>,
-): Rollup.OutputChunk[] {
-  const seen = new Map<string, Rollup.OutputChunk>();
-  const visit = (chunk: Rollup.OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) {
-      const next = byName.get(name);
-      if (next) visit(next);
-    }
-  };
-  visit(root);
-  return [...seen.values()];
-}
-
 /**
  * For each page of the user app, the chunks and styles its first render needs beyond the entry's,
  * written to route-preloads.json. The server names them in that route's HTML (modulepreload), so a
@@ -118,22 +101,17 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter(isChunk);
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) return;
-        const onEveryPage = new Set(staticGraph(entry, byName).map((c) => c.fileName));
-        // the chunk a module went into (it may share it with others, or be its facade)
-        const lazyRoots = (ids: Iterable<string>) =>
-          [...ids].flatMap((id) =>
-            chunks.filter((c) => c.facadeModuleId === id || id in c.modules).slice(0, 1),
-          );
-        const startChunks = lazyRoots(startModules);
+        const onEveryPage = new Set(staticGraph([entry], chunks).map((c) => c.fileName));
+        // the chunk a module went into (as its facade, or shared with others)
+        const chunkOf = (id: string) => chunks.find((c) => id in c.modules);
+        const startChunks = [...startModules].flatMap((id) => chunkOf(id) ?? []);
         const table: Record<string, RoutePreload> = {};
         for (const [path, moduleId] of pageModules) {
-          const [page] = lazyRoots([moduleId]);
+          const page = chunkOf(moduleId);
           if (!page) continue;
-          const graph = [page, ...startChunks].flatMap((root) => staticGraph(root, byName));
-          const needed = [...new Map(graph.map((c) => [c.fileName, c])).values()].filter(
+          const needed = staticGraph([page, ...startChunks], chunks).filter(
             (c) => !onEveryPage.has(c.fileName),
           );
           table[path] = {
