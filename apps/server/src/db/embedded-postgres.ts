@@ -103,6 +103,9 @@ async function letPostgresUserIn(folder: string): Promise<void> {
   if ((mode & 0o001) === 0) await chmod(folder, mode | 0o001);
 }
 
+/** sun_path's 108 bytes less the terminating NUL, with room for PostgreSQL's ".lock" twin. */
+const UNIX_SOCKET_PATH_MAX = 107 - '.lock'.length;
+
 /**
  * Where the cluster's Unix socket goes: its own folder, when the socket's path fits the kernel's
  * limit and the setting's syntax (a comma-separated list); otherwise none, and clients use TCP.
@@ -111,9 +114,6 @@ export function socketDirFor(dir: string, port: number): string | undefined {
   const socket = path.join(dir, `.s.PGSQL.${port}`);
   return socket.length <= UNIX_SOCKET_PATH_MAX && !/[,\s'"\\]/.test(dir) ? dir : undefined;
 }
-
-/** sun_path's 108 bytes less the terminating NUL, with room for PostgreSQL's ".lock" twin. */
-const UNIX_SOCKET_PATH_MAX = 107 - '.lock'.length;
 
 /**
  * The cluster's URL: over its Unix socket when it has one (a query costs the server less than

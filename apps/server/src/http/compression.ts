@@ -7,7 +7,8 @@ export type Encoding = 'br' | 'gzip';
 /** Below this a JSON answer goes as it is: compressing it would save less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+/** Compression done while serving (in libuv's threads): API answers, and HTML made at run time. */
+export const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
   // quality 4: most of brotli's gain at a small part of its cost (11, the default, is for build time)
   br: (data) => promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
   gzip: (data) => promisify(gzip)(data),

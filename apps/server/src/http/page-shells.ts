@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Encoding } from './compression.ts';
+import { compressors, type Encoding } from './compression.ts';
 
 /** The build's table (apps/web/build/route-preloads.ts): a route's own code and styles. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -11,10 +10,26 @@ interface RoutePreload {
   css: string[];
 }
 
-/** A page's HTML as sent: as it is, and in each encoding a browser may take. */
+/** A page's HTML as sent: as it is, and in an encoding a browser may take (made once, when first asked). */
 export interface PageShell {
   identity: Buffer;
-  encoded: Record<Encoding, Buffer>;
+  encoded(encoding: Encoding): Promise<Buffer>;
+}
+
+function pageShell(html: string): PageShell {
+  const identity = Buffer.from(html);
+  const made = new Map<Encoding, Promise<Buffer>>();
+  return {
+    identity,
+    encoded: (encoding) => {
+      let compressed = made.get(encoding);
+      if (!compressed) {
+        compressed = compressors[encoding](identity);
+        made.set(encoding, compressed);
+      }
+      return compressed;
+    },
+  };
 }
 
 const ASSET_URL = /^\/assets\/[\w.-]+\.(js|css)$/;
@@ -43,9 +58,9 @@ function readTable(distDir: string): Record<string, RoutePreload> {
 }
 
 /**
- * The app's HTML for each route of the build's table, made once at start (a few KB each): the
- * shell with that route's preloads, compressed as the precompressed files are. A route outside the
- * table (or a build without one) gets none: the plain index.html is served from disk.
+ * The app's HTML for each route of the build's table, made at start (a few KB each, no compression
+ * yet: that waits for the first visit of each, off the main thread). A route outside the table (or
+ * a build without one) gets none: the plain index.html is served from disk.
  */
 export function loadPageShells(distDir: string): Map<string, PageShell> {
   const shells = new Map<string, PageShell>();
@@ -53,8 +68,7 @@ export function loadPageShells(distDir: string): Map<string, PageShell> {
   if (!existsSync(index)) return shells;
   const html = readFileSync(index, 'utf8');
   for (const [route, preload] of Object.entries(readTable(distDir))) {
-    const identity = Buffer.from(withPreloads(html, preload));
-    shells.set(route, { identity, encoded: { br: brotliCompressSync(identity), gzip: gzipSync(identity) } });
+    shells.set(route, pageShell(withPreloads(html, preload)));
   }
   return shells;
 }

@@ -42,7 +42,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isPageRequest(request)) return sendError(request, reply, notFoundError());
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     // a missing hashed asset is a real 404: answering index.html would hand HTML to a <script>
@@ -53,6 +53,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? shell.encoded[encoding] : shell.identity);
+    return reply.send(encoding ? await shell.encoded(encoding) : shell.identity);
   });
 }
