@@ -1,6 +1,30 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type * as Zustand from 'zustand';
+
+/**
+ * Every zustand store goes back to its first state after each test (zustand's own testing advice).
+ * The `web` project shares modules between files, so a store holds what the file before left in it
+ * (a recognizer marked broken, an assistant status, a notice already given) unless it is reset.
+ * The list lives on globalThis: this file runs again for each test file, the stores are made once.
+ */
+type StoreResets = Set<() => void>;
+const shared = globalThis as { __storeResets?: StoreResets };
+const storeResets: StoreResets = (shared.__storeResets ??= new Set());
+vi.mock('zustand', async (importOriginal) => {
+  const zustand = await importOriginal<typeof Zustand>();
+  const resets = (globalThis as { __storeResets?: StoreResets }).__storeResets ?? new Set();
+  const tracked = (initializer: Zustand.StateCreator<object>) => {
+    const store = zustand.create(initializer);
+    resets.add(() => store.setState(store.getInitialState(), true));
+    return store;
+  };
+  // create(initializer) and the curried create<T>()(initializer)
+  const create = (initializer?: Zustand.StateCreator<object>) =>
+    initializer ? tracked(initializer) : tracked;
+  return { ...zustand, create };
+});
 
 // jsdom has <dialog> but neither showModal() nor close(): enough of both for the privacy gate.
 const dialogProto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
@@ -41,6 +65,9 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // a file that faked the clock and forgot to give it back would hand the next file a frozen one
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
+  for (const reset of storeResets) reset();
 });

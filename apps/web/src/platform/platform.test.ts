@@ -1,7 +1,7 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
 import { ScreenReader } from '@capacitor/screen-reader';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { platform } from './platform.ts';
 
 vi.mock('@capacitor/core', () => ({
@@ -11,6 +11,9 @@ vi.mock('@capacitor/app', () => ({ App: { exitApp: vi.fn(() => Promise.resolve()
 vi.mock('@capacitor/screen-reader', () => ({
   ScreenReader: { isEnabled: vi.fn(() => Promise.resolve({ value: true })) },
 }));
+
+// each test starts in the browser with the plugins as mocked above, whatever the one before set
+beforeEach(() => vi.resetAllMocks());
 
 describe('platform.onAppClose', () => {
   it('runs on pagehide until unsubscribed', () => {

@@ -1,6 +1,7 @@
 import type { SocketAuth } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
 import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
 import {
   ANDROID_STREAM_TIMINGS,
@@ -60,6 +61,11 @@ class FakePlayer {
     this.task = null;
   }
 }
+
+// The engine checks socket events with the protocol's schemas, loaded once per page: here before any
+// test, as in a running app, so no test depends on whether an earlier file loaded them (the opening
+// of a socket would otherwise wait a tick for the import, behind the fake clock).
+beforeAll(() => loadProtocolSchemas());
 
 let now = 0;
 beforeEach(() => {
