@@ -42,10 +42,30 @@ export const AnalyzeRequest = z.strictObject({
   compression: CompressionPreset.optional(),
   /** The market scene asking (its prompt is in `prompt`): priced as a scene analysis. */
   sceneId: SceneId.optional(),
+  /**
+   * The user asked to describe the photo even though the quality check found it unusable
+   * ("仍然描述"): the check is skipped and the engine answers as best it can.
+   */
+  allowUnclearPhoto: z.boolean().optional(),
 });
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 
-export const AnalyzeResponse = z.object({ description: z.string(), imageUrl: z.string() });
+/**
+ * Why a photo could not be used, found before any engine looked at it: blurred (a shaking hand),
+ * tooClose (nothing in focus), dark, washedOut (nearly all white), featureless (nothing to see).
+ */
+export const PhotoProblem = z.enum(['blurred', 'tooClose', 'dark', 'washedOut', 'featureless']);
+export type PhotoProblem = z.infer<typeof PhotoProblem>;
+
+export const AnalyzeResponse = z.object({
+  description: z.string(),
+  imageUrl: z.string(),
+  /**
+   * Set when the photo was not analysed because it cannot be used: `description` then says why and
+   * how to take it again, nothing was charged or stored, and `imageUrl` is empty.
+   */
+  unusablePhoto: PhotoProblem.optional(),
+});
 export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
 
 /**

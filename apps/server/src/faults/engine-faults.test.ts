@@ -1,5 +1,4 @@
 import { chatEndpoints, endpoints, type ChatStreamEvent } from '@sfm/protocol';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatConfigFromEnv } from '../config/chat-config.ts';
 import {
@@ -10,6 +9,7 @@ import {
 import { OpenAiCompatibleVisionEngine } from '../engines/vision/openai-compatible-vision-engine.ts';
 import { registeredUser } from '../test/admin-harness.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../test/app-harness.ts';
+import { testPhoto } from '../test/test-photo.ts';
 
 /** The engines' deadline in this suite; a user must hear the failure soon after it. */
 const TIMEOUT_MS = 1000;
@@ -45,11 +45,7 @@ describe('a cloud engine that fails: the user hears the catalogue message in tim
         }),
       },
     });
-    image = (
-      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
-        .jpeg()
-        .toBuffer()
-    ).toString('base64');
+    image = (await testPhoto(64, 48, '#3366cc').jpeg().toBuffer()).toString('base64');
   });
   afterAll(async () => {
     await t?.close();

@@ -1,5 +1,4 @@
 import { CALLS_NAMESPACE, endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import webPush from 'web-push';
@@ -11,6 +10,7 @@ import { auth, call, expectOk } from '../test/app-harness.ts';
 import { nextEvent, TestSockets } from '../test/socket-clients.ts';
 import { capturedLogger } from './catalogue-answers.ts';
 import { findLeaks, findSuspectLines, SMS_CODE } from './log-scan.ts';
+import { testPhoto } from '../test/test-photo.ts';
 
 /** The most talkative level: what a debug session in production would write. */
 const log = capturedLogger('debug');
@@ -76,9 +76,7 @@ describe('no secret, token, phone number or photo in any log line', () => {
     expectOk(endpoints.verifyToken, await call(app, endpoints.verifyToken, { token: refreshed.token }));
 
     // a photo analysed, and fetched back by its signed URL
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await testPhoto(64, 48, '#3a7').jpeg().toBuffer();
     const image = jpeg.toString('base64');
     keep('photo (base64)', image.slice(100, 160));
     const analysis = expectOk(

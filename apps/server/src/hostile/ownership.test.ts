@@ -1,10 +1,10 @@
 import { endpoints, marketEndpoints } from '@sfm/protocol';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema.ts';
 import { registeredUser } from '../test/admin-harness.ts';
 import { call, expectError, expectOk, type TestApp, createTestApp } from '../test/app-harness.ts';
 import { envelopeProblem } from './catalogue-answers.ts';
+import { testPhoto } from '../test/test-photo.ts';
 
 type Member = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -17,11 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await registeredUser(t, '爱丽丝');
   mallory = await registeredUser(t, '马洛里');
-  jpegBase64 = (
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer()
-  ).toString('base64');
+  jpegBase64 = (await testPhoto(64, 48, '#3a7').jpeg().toBuffer()).toString('base64');
 });
 afterAll(() => t?.close());
 

@@ -1,12 +1,12 @@
 import { endpoints, marketEndpoints, scenePrompt, type SceneContent } from '@sfm/protocol';
 import { adminEndpoints, sceneAdminEndpoints } from '@sfm/protocol/admin';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
 import { SCENES_PER_HOUR } from './service.ts';
+import { testPhoto } from '../../test/test-photo.ts';
 
 type User = Awaited<ReturnType<typeof registeredUser>>;
 
@@ -21,11 +21,7 @@ beforeAll(async () => {
   alice = await registeredUser(t, '小爱');
   bob = await registeredUser(t, '小波');
   admin = await signedInAdmin(t, 'operator');
-  jpegBase64 = (
-    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer()
-  ).toString('base64');
+  jpegBase64 = (await testPhoto(64, 48, '#3a7').jpeg().toBuffer()).toString('base64');
 });
 afterAll(() => t.close());
 

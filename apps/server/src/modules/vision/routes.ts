@@ -20,7 +20,7 @@ export function registerVisionRoutes(
 ): void {
   router.route(
     endpoints.visionAnalyze,
-    ({ body, identity, signal }) => vision.analyze(ownerOf(identity), body, signal),
+    ({ body, identity, signal, locale }) => vision.analyze(ownerOf(identity), body, signal, locale),
     {
       rateLimits: [
         { bucket: 'vision-analyze', limit: analysesPerMinute, key: (r) => rateLimitKey(r.identity) },

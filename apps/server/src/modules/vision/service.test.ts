@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
 import { withSharedWarmUp } from '../../engines/vision/shared-warm-up.ts';
+import { degrade, renderedLabel, type Degradation } from '../../engines/vision/degraded-photos.ts';
 import { FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
 import { ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
@@ -109,6 +110,81 @@ describe('VisionService photo while the engine works', () => {
     expect(storedDuringAnalysis).toBe(1);
     expect(store.objects.size).toBe(0);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('VisionService photo quality check (before any engine)', () => {
+  const label = () => renderedLabel(['一次1粒 每日2次', '有效期至 2027年3月'], { background: '#c9a66b' });
+  const base64 = async (how: Degradation) => (await degrade(await label(), how)).toString('base64');
+
+  function metering() {
+    const events: string[] = [];
+    const meter = {
+      reserve: async () => {
+        events.push('reserve');
+        return {
+          commit: async () => void events.push('commit'),
+          release: async () => void events.push('release'),
+        };
+      },
+    };
+    return { events, meter };
+  }
+
+  it('answers a blurred photo with how to retake it: no engine, no charge, nothing stored', async () => {
+    const engine = new FakeVisionEngine();
+    const { events, meter } = metering();
+    const { store, service } = setup(async () => undefined, { engine, meter });
+    const res = await service.analyze(
+      owner,
+      { image: await base64('blur'), scenario: 'realtime' },
+      new AbortController().signal,
+    );
+    expect(res).toEqual({
+      description: '照片有些模糊，请拿稳手机再拍一次。',
+      imageUrl: '',
+      unusablePhoto: 'blurred',
+    });
+    expect(engine.requests).toHaveLength(0);
+    expect(events).toEqual(['reserve', 'release']);
+    expect(store.objects.size).toBe(0);
+  });
+
+  it("says it in the caller's language, and for a dark photo suggests light", async () => {
+    const { service } = setup(async () => undefined);
+    const res = await service.analyze(
+      owner,
+      { image: await base64('dark'), scenario: 'reading' },
+      new AbortController().signal,
+      'en',
+    );
+    expect(res.unusablePhoto).toBe('dark');
+    expect(res.description).toMatch(/too dark/i);
+  });
+
+  it('describes it anyway when the user asks to (仍然描述), and charges for that answer', async () => {
+    const engine = new FakeVisionEngine();
+    const { events, meter } = metering();
+    const { service } = setup(async () => undefined, { engine, meter });
+    const res = await service.analyze(
+      owner,
+      { image: await base64('blur'), scenario: 'realtime', allowUnclearPhoto: true },
+      new AbortController().signal,
+    );
+    expect(res.unusablePhoto).toBeUndefined();
+    expect(engine.requests).toHaveLength(1);
+    expect(events).toEqual(['reserve', 'commit']);
+  });
+
+  it('reads a photo with a glare spot, and says the glare may hide text', async () => {
+    const { service } = setup(async () => undefined);
+    const res = await service.analyze(
+      owner,
+      { image: await base64('glare'), scenario: 'reading' },
+      new AbortController().signal,
+    );
+    expect(res.unusablePhoto).toBeUndefined();
+    expect(res.description).toContain('反光');
   });
 });
 

@@ -1,9 +1,18 @@
-import type { AnalyzeRequest, AnalyzeResponse } from '@sfm/protocol';
+import {
+  DEFAULT_LOCALE,
+  translateMessage,
+  type AnalyzeRequest,
+  type AnalyzeResponse,
+  type Locale,
+  type MessageKey,
+  type PhotoProblem,
+} from '@sfm/protocol';
 import type { AnalysisOutcome } from '@sfm/protocol/admin';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import { InvalidImageError, type PreparedImage } from '../../engines/vision/image-pipeline.ts';
+import { assessPhoto } from '../../engines/vision/photo-quality.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import { metered, type PointsMeter } from '../points/points-meter.ts';
 import type { Clock } from '../../security/clock.ts';
@@ -51,6 +60,25 @@ const notFound = () => new AppError(404, 'errors.image_not_found');
 /** The uploaded photo, checked and decoded once; a refusal names the `image` field. */
 function uploadedImage(request: AnalyzeRequest): Promise<PreparedImage> {
   return acceptUploadedImage(request.image, request.compression);
+}
+
+/** What the user hears instead of an answer when the photo cannot be used. */
+const RETAKE_ADVICE: Record<PhotoProblem, MessageKey> = {
+  blurred: 'errors.photo_blurred',
+  tooClose: 'errors.photo_too_close',
+  dark: 'errors.photo_dark',
+  washedOut: 'errors.photo_washed_out',
+  featureless: 'errors.photo_featureless',
+};
+
+/** Scenarios that read text: a glare spot may hide some of it, so the answer says so. */
+const READING_SCENARIOS: ReadonlySet<string> = new Set(['reading', 'diabetes']);
+
+/** The photo failed the quality check: no engine, no charge, no stored copy. */
+class UnusablePhoto extends Error {
+  constructor(readonly problem: PhotoProblem) {
+    super(`unusable photo: ${problem}`);
+  }
 }
 
 /** What may be logged of an engine failure: names, messages, status, stack; never the request. */
@@ -116,7 +144,12 @@ export class VisionService {
    * records are written beside the charge: the user waits for the engine, not for the disk (a
    * photo whose analysis does not end in an answer is removed again).
    */
-  analyze(owner: ImageOwner, request: AnalyzeRequest, signal: AbortSignal): Promise<AnalyzeResponse> {
+  analyze(
+    owner: ImageOwner,
+    request: AnalyzeRequest,
+    signal: AbortSignal,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<AnalyzeResponse> {
     const scene = request.sceneId ? 'analyze' : 'vision';
     const upload = uploadedImage(request);
     upload.catch(() => undefined); // a refused reservation leaves the decoding unread
@@ -124,9 +157,38 @@ export class VisionService {
       this.deps.meter,
       owner,
       scene,
-      () => this.engineAnswer(owner, request, upload, signal),
+      () => this.engineAnswer(owner, request, upload, signal, locale),
       (answer) => this.deliver(owner, request.scenario, answer, signal),
-    );
+    ).catch((err: unknown) => {
+      if (!(err instanceof UnusablePhoto)) throw err;
+      return {
+        description: translateMessage(RETAKE_ADVICE[err.problem], locale),
+        imageUrl: '',
+        unusablePhoto: err.problem,
+      };
+    });
+  }
+
+  /**
+   * The quality check every photo passes before an engine sees it (unless the user asked to have
+   * it described anyway): throws UnusablePhoto, or returns advice to add to the answer.
+   */
+  private async checkedPhoto(request: AnalyzeRequest, image: PreparedImage, locale: Locale): Promise<string> {
+    if (request.allowUnclearPhoto) return '';
+    const { problems, advice, metrics } = await assessPhoto(image.jpeg).catch((err: unknown) => {
+      throw err instanceof InvalidImageError ? new AppError(400, 'errors.image_invalid') : err;
+    });
+    const [problem] = problems;
+    if (problem) {
+      this.deps.logger.info(
+        { scenario: request.scenario, problem, metrics },
+        'photo unusable: retake advised',
+      );
+      throw new UnusablePhoto(problem);
+    }
+    return advice.includes('glare') && READING_SCENARIOS.has(request.scenario)
+      ? translateMessage('errors.photo_glare', locale)
+      : '';
   }
 
   /** The engine's description of the photo, for a client still waiting; the photo stored meanwhile. */
@@ -135,9 +197,11 @@ export class VisionService {
     request: AnalyzeRequest,
     upload: Promise<PreparedImage>,
     signal: AbortSignal,
+    locale: Locale,
   ): Promise<EngineAnswer> {
     const { engine, logger } = this.deps;
     const image = await upload;
+    const advice = await this.checkedPhoto(request, image, locale);
     const started = Date.now();
     const kept = this.keep(owner, image.jpeg, request.scenario);
     try {
@@ -153,7 +217,8 @@ export class VisionService {
         signal,
       );
       if (signal.aborted) throw clientGone();
-      return { description: result.description, started, kept };
+      const description = advice ? `${result.description}\n${advice}` : result.description;
+      return { description, started, kept };
     } catch (err) {
       await this.forget(await kept);
       if (signal.aborted) {

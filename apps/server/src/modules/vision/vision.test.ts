@@ -22,6 +22,7 @@ import {
 import { engineFailure, FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { sweepExpiredImages } from './retention.ts';
+import { testPhoto } from '../../test/test-photo.ts';
 
 let t: TestApp;
 let engine: FakeVisionEngine;
@@ -30,8 +31,7 @@ const newPhone = () => `137${String(10_000_000 + ++seq).slice(-8)}`;
 const newDevice = () => `device_${Date.now()}_${String(++seq).padStart(6, '0')}`;
 const deviceHeaders = (deviceId: string) => ({ deviceId, userType: 'temporary' });
 
-const photo = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#3a7' } });
+const photo = (width = 64, height = 48) => testPhoto(width, height);
 let jpeg: Buffer;
 
 beforeAll(async () => {
