@@ -10,6 +10,7 @@ import {
   makeTextImage,
   type SpokenRecord,
 } from './support/camera.ts';
+import { blurredImage } from './support/degraded-image.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 import type { AuthSession } from '@sfm/protocol';
@@ -262,6 +263,37 @@ describe.skipIf(!canRun)(`see-for-me camera screen${canRun ? '' : ` (${skipReaso
       await page2.getByRole('button', { name: '点击停止朗读' }).waitFor();
       expect(await spoken(page2)).toContain('相机初始化失败');
       await missing.close();
+    });
+  });
+
+  describe('camera on a blurred sign (a shaking hand)', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchWithCamera(
+        await blurredImage(await makeTextImage(['有效期至2027年3月', '一次1粒'])),
+      );
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('realtime: says how to retake it, once while it stays blurred, and offers 仍然描述', async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await recordTimes(context);
+      await openCamera(page, true);
+      const result = page.getByTestId('sfm-result');
+      await expect.poll(() => result.textContent(), { timeout: 20_000 }).toContain('照片有些模糊');
+      const anyway = page.getByRole('button', { name: '仍然描述' });
+      await anyway.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // the next auto capture sees the same blur: nothing is said again
+      await page.clock.runFor(11_000);
+      await expect.poll(() => analyzeTimes(page).then((t) => t.length)).toBeGreaterThanOrEqual(2);
+      await page.clock.runFor(1_000);
+      const advice = (await spoken(page)).filter((text) => text.includes('照片有些模糊'));
+      expect(advice).toHaveLength(1);
+      await context.close();
     });
   });
 

@@ -3,9 +3,9 @@
  * with print on it. Tests that only need "a photo" send this; a plain colour fill is what a lens
  * covered by a finger sends, and is answered with retake advice (photo-quality.ts).
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
-export function testPhoto(width = 64, height = 48, background = '#3a7'): sharp.Sharp {
+export function testPhoto(width = 64, height = 48, background = '#3a7'): Sharp {
   const block = Math.max(2, Math.round(Math.min(width, height) / 12));
   const rects: string[] = [];
   for (let y = block; y + block <= height - block; y += 2 * block) {

@@ -140,6 +140,7 @@ export const en: Messages = {
       label: 'Your question',
       submit: 'Ask',
     },
+    describeAnyway: 'Describe it anyway',
     points: {
       recharge: 'Recharge or become a VIP',
       login: 'Log in to continue',

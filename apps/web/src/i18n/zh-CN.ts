@@ -136,6 +136,7 @@ export const zhCN = {
       label: '您的问题',
       submit: '提问',
     },
+    describeAnyway: '仍然描述',
     points: {
       recharge: '去充值或开通会员',
       login: '登录后继续使用',

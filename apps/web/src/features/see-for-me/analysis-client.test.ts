@@ -24,7 +24,7 @@ describe('analysis client', () => {
   it('posts visionAnalyze with the signal and returns the description', async () => {
     const call = vi.fn(() => Promise.resolve(okAnswer)) as unknown as AnalyzeCall & ReturnType<typeof vi.fn>;
     const signal = new AbortController().signal;
-    await expect(analyzeImage(request, signal, call)).resolves.toBe('一只猫');
+    await expect(analyzeImage(request, signal, call)).resolves.toEqual({ description: '一只猫' });
     expect(call).toHaveBeenCalledWith('visionAnalyze', request, { signal });
   });
 
@@ -49,7 +49,7 @@ describe('analysis client', () => {
     await vi.advanceTimersByTimeAsync(1_999);
     expect(call).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(pending).resolves.toBe('一只猫');
+    await expect(pending).resolves.toEqual({ description: '一只猫' });
     expect(call).toHaveBeenCalledTimes(2);
   });
 

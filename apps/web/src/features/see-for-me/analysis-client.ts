@@ -1,4 +1,4 @@
-import type { AnalyzeRequest } from '@sfm/protocol';
+import type { AnalyzeRequest, PhotoProblem } from '@sfm/protocol';
 import { api, NetworkError } from '../../api/http-client.ts';
 import { rememberAnalysis } from './last-analysis.ts';
 
@@ -46,8 +46,14 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
 
 export type AnalyzeCall = typeof api.call<'visionAnalyze'>;
 
+/** What the user hears: a description, or (unusablePhoto set) how to take the photo again. */
+export interface AnalysisAnswer {
+  description: string;
+  unusablePhoto?: PhotoProblem;
+}
+
 /**
- * POST /api/vision/analyze; resolves with the description. Retries once, 2 s later, only when no
+ * POST /api/vision/analyze; resolves with the description (or the retake advice). Retries once, 2 s later, only when no
  * answer came back (NetworkError) or the server failed (5xx); a 4xx or the caller's abort is final.
  * Rejects with an AbortError when cancelled (callers stay silent) or an AnalysisError otherwise.
  */
@@ -55,7 +61,7 @@ export async function analyzeImage(
   request: AnalyzeRequest,
   signal?: AbortSignal,
   call: AnalyzeCall = (...args) => api.call(...args),
-): Promise<string> {
+): Promise<AnalysisAnswer> {
   let lastError: AnalysisError | null = null;
   for (let attempt = 1; attempt <= ANALYZE_ATTEMPTS; attempt += 1) {
     if (attempt > 1) await delay(ANALYZE_RETRY_DELAY_MS, signal);
@@ -63,9 +69,10 @@ export async function analyzeImage(
     try {
       const answer = await call('visionAnalyze', request, { signal });
       if (answer.ok) {
-        const { description, imageUrl } = answer.data;
-        rememberAnalysis({ description, ...(imageUrl && { imageUrl }) });
-        return description;
+        const { description, imageUrl, unusablePhoto } = answer.data;
+        // retake advice is not an analysis: a volunteer or the chat is not shown it as one
+        if (!unusablePhoto) rememberAnalysis({ description, ...(imageUrl && { imageUrl }) });
+        return unusablePhoto ? { description, unusablePhoto } : { description };
       }
       lastError = new AnalysisError(
         'seeForMe.errors.requestFailed',

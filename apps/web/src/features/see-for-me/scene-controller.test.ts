@@ -1,5 +1,6 @@
+import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisError } from './analysis-client.ts';
+import { AnalysisError, type AnalysisAnswer } from './analysis-client.ts';
 import { canTransition, DANGER_VIBRATION, isCameraRoute, SceneController } from './scene-controller.ts';
 import { FakeSpeech, fakeDeps } from './test-fakes.ts';
 
@@ -57,13 +58,13 @@ describe('scene controller', () => {
     await flush();
     expect(failed.scene.getState().statusMessage).toBe('seeForMe.errors.analysisFailed');
     // cancelled by a mode change mid-analysis
-    const changed = setup({ analyze: vi.fn(() => new Promise<string>(() => undefined)) });
+    const changed = setup({ analyze: vi.fn(() => new Promise<AnalysisAnswer>(() => undefined)) });
     changed.scene.tap();
     await flush();
     changed.scene.setMode('observe');
     expect(changed.scene.getState()).toMatchObject({ phase: 'idle', statusMessage: ready });
     // cancelled by going to the background
-    const hidden = setup({ analyze: vi.fn(() => new Promise<string>(() => undefined)) });
+    const hidden = setup({ analyze: vi.fn(() => new Promise<AnalysisAnswer>(() => undefined)) });
     hidden.scene.tap();
     await flush();
     hidden.scene.setVisible(false);
@@ -71,7 +72,7 @@ describe('scene controller', () => {
   });
 
   it('a danger warning outlasts the analysis that found it', async () => {
-    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('前方路口有汽车')) });
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve({ description: '前方路口有汽车' })) });
     const scene = new SceneController(f.deps, 'move');
     scene.showCameraMessage('seeForMe.camera.ready', false);
     scene.setCameraReady(true);
@@ -104,7 +105,7 @@ describe('scene controller', () => {
   });
 
   it('the status line says whether its text is also spoken', async () => {
-    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('前方是马路，有汽车驶过')) });
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve({ description: '前方是马路，有汽车驶过' })) });
     const scene = new SceneController(f.deps, 'observe');
     scene.setCameraReady(true);
     scene.showCameraMessage('camera.initializing', false);
@@ -228,6 +229,62 @@ describe('scene controller', () => {
     expect(f.capture).toHaveBeenCalledTimes(3);
   });
 
+  it('auto modes: an answer the same as the last one is not read again; a new one is', async () => {
+    const answers = ['前方有一张桌子', '前方有一张桌子', '前方有一扇门'];
+    const analyze = vi.fn(() => Promise.resolve({ description: answers.shift() ?? '' }));
+    const f = fakeDeps({ analyze });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(analyze).toHaveBeenCalledTimes(3);
+    expect(f.speech.spoken).toEqual(['前方有一张桌子', '前方有一扇门']);
+    scene.dispose();
+  });
+
+  it('an unusable photo: the retake advice is said once while the cause holds, again when it changes', async () => {
+    const blurred = { description: '照片有些模糊', unusablePhoto: 'blurred' as const };
+    const answers: AnalysisAnswer[] = [
+      blurred,
+      blurred,
+      { description: '太暗了', unusablePhoto: 'dark' },
+      { description: '前方有一扇门' },
+    ];
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve(answers.shift() ?? blurred)) });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState()).toMatchObject({ retake: 'blurred', lastResult: { text: '照片有些模糊' } });
+    for (let i = 0; i < 3; i++) await vi.advanceTimersByTimeAsync(10_000);
+    expect(f.speech.spoken).toEqual(['照片有些模糊', '太暗了', '前方有一扇门']);
+    expect(scene.getState().retake).toBeNull();
+    scene.dispose();
+  });
+
+  it('a tap always answers, even with the same advice; 仍然描述 asks for the photo to be described anyway', async () => {
+    const analyze = vi.fn((request: AnalyzeRequest) =>
+      Promise.resolve<AnalysisAnswer>(
+        request.allowUnclearPhoto
+          ? { description: '模糊的画面中可能有一个杯子' }
+          : { description: '照片有些模糊', unusablePhoto: 'blurred' },
+      ),
+    );
+    const f = fakeDeps({ analyze });
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken.filter((t) => t === '照片有些模糊')).toHaveLength(2);
+    scene.describeAnyway();
+    await flush();
+    expect(analyze.mock.calls[2]?.[0]).toMatchObject({ scenario: 'observe', allowUnclearPhoto: true });
+    expect(f.speech.spoken.at(-1)).toBe('模糊的画面中可能有一个杯子');
+    expect(scene.getState().retake).toBeNull();
+  });
+
   it('a tap in an auto mode only stops speech (with a spoken confirmation in accessible mode)', () => {
     const f = fakeDeps();
     const scene = new SceneController(f.deps, 'move');
@@ -241,7 +298,9 @@ describe('scene controller', () => {
 
   it('danger in move: alert + vibrate + 5 s, back to 10 s after two calm results', async () => {
     const answers = ['前方是马路，有汽车驶过', '前方有车辆', '一条安静的走廊', '一扇门', '一扇门'];
-    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve(answers.shift() ?? '一扇门')) });
+    const f = fakeDeps({
+      analyze: vi.fn(() => Promise.resolve({ description: answers.shift() ?? '一扇门' })),
+    });
     const scene = new SceneController(f.deps, 'move');
     scene.setCameraReady(true);
     await flush();
@@ -269,7 +328,7 @@ describe('scene controller', () => {
 
   it('danger with "vibrate on danger" off: the alert is said, the phone does not vibrate', async () => {
     const f = fakeDeps({
-      analyze: vi.fn(() => Promise.resolve('前方是马路，有汽车驶过')),
+      analyze: vi.fn(() => Promise.resolve({ description: '前方是马路，有汽车驶过' })),
       vibrateOnDanger: () => false,
     });
     const scene = new SceneController(f.deps, 'move');
@@ -280,7 +339,7 @@ describe('scene controller', () => {
   });
 
   it('danger terms do nothing in realtime', async () => {
-    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve('路口有汽车')) });
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.resolve({ description: '路口有汽车' })) });
     const scene = new SceneController(f.deps, 'realtime');
     scene.setCameraReady(true);
     await flush();
@@ -301,7 +360,7 @@ describe('scene controller', () => {
     const f = fakeDeps({
       analyze: vi.fn((_r, signal: AbortSignal) => {
         seen = signal;
-        return new Promise<string>(() => undefined);
+        return new Promise<AnalysisAnswer>(() => undefined);
       }),
     });
     const scene = new SceneController(f.deps, 'realtime');

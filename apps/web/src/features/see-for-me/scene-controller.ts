@@ -1,8 +1,14 @@
-import { scenePrompt, type AnalyzeRequest, type CompressionPreset, type SceneMode } from '@sfm/protocol';
+import {
+  scenePrompt,
+  type AnalyzeRequest,
+  type CompressionPreset,
+  type PhotoProblem,
+  type SceneMode,
+} from '@sfm/protocol';
 import type { PhotoSaveOutcome } from '../../platform/index.ts';
 import { routes } from '../../ui/routes.ts';
 import type { SpeechInput, SpeechInputError, SpeechOutput } from '../speech/index.ts';
-import { AnalysisError, isAbortError } from './analysis-client.ts';
+import { AnalysisError, isAbortError, type AnalysisAnswer } from './analysis-client.ts';
 import { mentionsTraffic } from './danger-terms.ts';
 import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
 
@@ -83,6 +89,11 @@ export interface SceneState {
   typedQuestionSeq: number;
   /** The last analysis was refused for points: the page offers recharging (or logging in, for a device). */
   pointsShortfall: 'recharge' | 'login' | null;
+  /**
+   * The last photo could not be used (the result is how to take it again): the page offers to
+   * describe it anyway, and auto-capture does not repeat the same advice.
+   */
+  retake: PhotoProblem | null;
 }
 
 export type SoundName = 'shutter' | 'ding';
@@ -102,7 +113,7 @@ export interface SceneDeps {
   t: (key: string, params?: Record<string, string>) => string;
   /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream); base64 JPEG. */
   capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<string>;
-  analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<string>;
+  analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<AnalysisAnswer>;
   playSound: (name: SoundName) => void;
   /** The assertive alert region (danger). */
   alert: (text: string) => void;
@@ -187,6 +198,7 @@ export class SceneController {
       conversing: false,
       typedQuestionSeq: 0,
       pointsShortfall: null,
+      retake: null,
     };
   }
 
@@ -408,16 +420,19 @@ export class SceneController {
 
   /**
    * announce: a tap ("recognizing" is spoken); shutter: the shutter sound plays (taps and dialogue,
-   * not every auto capture); prompt: the user's question.
+   * not every auto capture); prompt: the user's question; allowUnclearPhoto: 仍然描述, the photo is
+   * described even if the quality check would refuse it.
    */
   private async runAnalysis({
     announce,
     shutter = announce,
     prompt,
+    allowUnclearPhoto = false,
   }: {
     announce: boolean;
     shutter?: boolean;
     prompt?: string;
+    allowUnclearPhoto?: boolean;
   }): Promise<void> {
     this.abortAnalysis();
     const controller = new AbortController();
@@ -434,32 +449,28 @@ export class SceneController {
       const image = await this.deps.capture(entry.compression, signal);
       if (stale()) return;
       this.set({ phase: 'analyzing' });
-      const description = await this.deps.analyze(
+      const answer = await this.deps.analyze(
         {
           image,
           scenario: entry.scenario,
           compression: entry.compression,
           ...promptFor(entry, prompt),
+          ...(allowUnclearPhoto && { allowUnclearPhoto }),
         },
         signal,
       );
       if (stale()) return;
       if (this.analysis === controller) this.analysis = null;
-      // kept only once analysed (spec §9), saved while the description is read
-      const kept = photo && this.keepPhoto(photo);
-      const danger = this.judgeDanger(entry, description);
-      this.set({
-        phase: 'speaking',
-        lastResult: { text: description, at: this.now() },
-        lastAnalysisDescription: description,
-        pointsShortfall: null,
-      });
-      await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
+      if (answer.unusablePhoto) {
+        await this.adviseRetake(answer.unusablePhoto, answer.description, announce || prompt !== undefined);
+      } else {
+        await this.deliver(entry, answer.description, {
+          photo,
+          asked: announce || prompt !== undefined,
+          stale,
+        });
+      }
       if (stale()) return;
-      const keptKey = kept && (await kept);
-      if (stale()) return;
-      if (keptKey) this.say(keptKey);
-      if (entry.completionSound === 'ding') this.deps.playSound('ding');
       if (this.state.phase === 'speaking') this.set({ phase: 'idle' });
       if (entry.listening === 'continuous' && this.dialogueOn) void this.startListening(true, false);
     } catch (error) {
@@ -469,6 +480,61 @@ export class SceneController {
       if (error instanceof AnalysisError && error.code === 402) return this.pointsRefused(error);
       this.say('seeForMe.errors.analysisFailed');
     }
+  }
+
+  /**
+   * A description is shown and read, its photo kept. An auto capture whose answer is the one just
+   * given (the view has not changed) is not read again; a danger warning keeps its own pace.
+   */
+  private async deliver(
+    entry: SceneModeEntry,
+    description: string,
+    { photo, asked, stale }: { photo: Promise<Blob> | null; asked: boolean; stale: () => boolean },
+  ): Promise<void> {
+    const danger = this.judgeDanger(entry, description);
+    if (!asked && !danger && !this.state.retake && description === this.state.lastResult?.text) {
+      this.set({ phase: 'idle' });
+      return;
+    }
+    // kept only once analysed (spec §9), saved while the description is read
+    const kept = photo && this.keepPhoto(photo);
+    this.set({
+      phase: 'speaking',
+      lastResult: { text: description, at: this.now() },
+      lastAnalysisDescription: description,
+      pointsShortfall: null,
+      retake: null,
+    });
+    await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
+    if (stale()) return;
+    const keptKey = kept && (await kept);
+    if (stale()) return;
+    if (keptKey) this.say(keptKey);
+    if (entry.completionSound === 'ding') this.deps.playSound('ding');
+  }
+
+  /**
+   * The photo could not be used: how to take it again is shown and said, once. Auto-capture says
+   * the same advice again only when the cause changes (a user still shaking hears it once, not
+   * every 10 s); a tap or a question always gets an answer.
+   */
+  private async adviseRetake(problem: PhotoProblem, advice: string, asked: boolean): Promise<void> {
+    if (!asked && this.state.retake === problem) {
+      this.set({ phase: 'idle' });
+      return;
+    }
+    this.set({ phase: 'speaking', lastResult: { text: advice, at: this.now() }, retake: problem });
+    await this.deps.speech.speak(advice);
+  }
+
+  /** 仍然描述: after retake advice, the next photo is described as well as it can be. */
+  describeAnyway(): void {
+    if (!this.state.retake) return;
+    if (this.state.phase === 'capturing' || this.state.phase === 'analyzing') return;
+    if (!this.cameraReady) return this.say('seeForMe.camera.abnormal');
+    this.deps.speech.cancel();
+    const question = this.entry.tap === 'capture' ? undefined : this.state.question || undefined;
+    void this.runAnalysis({ announce: true, allowUnclearPhoto: true, prompt: question });
   }
 
   /** The photo to keep of this capture, when the user keeps photos; its failure is seen when kept. */

@@ -337,6 +337,11 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
             ) : null}
           </div>
           {sceneState.lastResult ? null : <p className="sfm-result__empty">{t('seeForMe.noResult')}</p>}
+          {sceneState.retake ? (
+            <button type="button" className="button button--secondary" onClick={() => scene.describeAnyway()}>
+              {t('seeForMe.describeAnyway')}
+            </button>
+          ) : null}
         </section>
       </div>
 

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { SpeechEvent, SpeechInput, SpeechOutput } from '../speech/index.ts';
 import { FakeSpeechInput } from '../speech/test-fakes.ts';
 import type { SceneDeps } from './scene-controller.ts';
+import type { AnalysisAnswer } from './analysis-client.ts';
 
 /** A speaker that records what it was asked to say; each speak resolves when `finish()` is called or at once. */
 export class FakeSpeech implements SpeechOutput {
@@ -49,7 +50,9 @@ export class FakeSpeech implements SpeechOutput {
 
 export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech()) {
   const input = new FakeSpeechInput();
-  const analyze = vi.fn((_req: AnalyzeRequest, _signal: AbortSignal) => Promise.resolve('一张桌子'));
+  const analyze = vi.fn((_req: AnalyzeRequest, _signal: AbortSignal) =>
+    Promise.resolve<AnalysisAnswer>({ description: '一张桌子' }),
+  );
   const capture = vi.fn((_preset: string, _signal: AbortSignal) => Promise.resolve('QUJD'));
   const playSound = vi.fn();
   const alert = vi.fn();
