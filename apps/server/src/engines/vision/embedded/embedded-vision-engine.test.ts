@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, fixturesMissingReason } from '../fixtures-dir.ts';
 import { InvalidImageError } from '../image-pipeline.ts';
 import { characterErrorRate } from '../text-metrics.ts';
+import { degrade, renderedLabel } from '../degraded-photos.ts';
 import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
 import { arcText, verticalPage } from './text-layouts.ts';
 
@@ -80,6 +81,24 @@ describe('embedded engine on rendered text', () => {
     });
     expect(description).toContain('出口');
   });
+
+  it.each(['rot90', 'rot180', 'rot270', 'tilt'] as const)(
+    'reads a label turned %s as well as upright, in its own line order',
+    async (how) => {
+      const lines = [
+        'KIRKLAND SIGNATURE',
+        'PORK LOIN 880',
+        '盐酸二甲双胍片 0.5g',
+        '一次1粒 每日2次',
+        '20 mg, 28 Tablets',
+      ];
+      const image = await degrade(await renderedLabel(lines), how);
+      const { description } = await engine.analyze({ image, scenario: 'reading' });
+      expect(characterErrorRate(description, lines.join('\n'))).toBeLessThan(0.03);
+      expect(description).toContain('880');
+      expect(description.indexOf('KIRKLAND')).toBeLessThan(description.indexOf('Tablets'));
+    },
+  );
 
   it('rejects bytes that are not an image', async () => {
     await expect(engine.analyze({ image: Buffer.from('nope'), scenario: 'realtime' })).rejects.toBeInstanceOf(

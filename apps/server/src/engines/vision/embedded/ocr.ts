@@ -12,7 +12,17 @@
 import type { DetectedBox } from './ocr/db-postprocess.ts';
 import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
 import type { Quad } from './ocr/quad.ts';
-import { outlineOf, stripOfQuad } from './ocr/strip.ts';
+import {
+  DOUBTFUL_SCORE,
+  flippedStrip,
+  lineReadsFlipped,
+  pageQuarterTurns,
+  pageReadsFlipped,
+  turnPoints,
+  VOTE_LINES,
+} from './ocr/orientation.ts';
+import type { DecodedText } from './ocr/ctc-decode.ts';
+import { outlineOf, stripOfQuad, type Strip } from './ocr/strip.ts';
 import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
 import { stackedColumns } from './ocr/vertical-columns.ts';
@@ -75,7 +85,10 @@ export class TextReader {
     return new TextReader(detector, recognizer);
   }
 
-  /** Text lines (one per detected box or column, unordered); coordinates in the image's pixels. */
+  /**
+   * Text lines (one per detected box or column, unordered), each read the right way up (see
+   * ocr/orientation.ts); their points are placed on the page as held upright, in the image's pixels.
+   */
   async read(image: RgbImage, options: ReadOptions): Promise<TextLine[]> {
     const detected = await timed(options.timer, 'ocr-detect', () =>
       this.detector.detect(image, DETECTOR_MAX_SIDE[options.extent]),
@@ -91,11 +104,14 @@ export class TextReader {
     options.signal?.throwIfAborted();
     const boxes = options.extent === 'prominent' ? prominent(all) : all;
     const columns = stackedColumns(boxes.map((b) => b.quad));
-    const toRead = [
-      ...boxes.map((b) => b.strip ?? stripOfQuad(b.quad)),
-      ...columns.map((c) => stripOfQuad(c.quad)),
-    ];
-    const texts = await timed(options.timer, 'ocr-recognise', () => this.recognizer.recognise(image, toRead));
+    const strips = boxes.map((b) => b.strip ?? stripOfQuad(b.quad));
+    const { texts, chosen } = await timed(options.timer, 'ocr-recognise', () =>
+      this.readUpright(image, strips, options.signal),
+    );
+    const columnTexts = await this.recognizer.recognise(
+      image,
+      columns.map((c) => stripOfQuad(c.quad)),
+    );
     const lines: TextLine[] = boxes.map((b, i) => ({
       text: texts[i]?.text ?? '',
       score: texts[i]?.score ?? 0,
@@ -103,7 +119,7 @@ export class TextReader {
     }));
     const replaced = new Set<number>();
     columns.forEach((column, j) => {
-      const { text = '', score = 0 } = texts[boxes.length + j] ?? {};
+      const { text = '', score = 0 } = columnTexts[j] ?? {};
       if (!text.trim() || score < MIN_LINE_SCORE) return;
       const pieces =
         column.members.reduce((sum, i) => sum + (lines[i]?.score ?? 0), 0) / column.members.length;
@@ -111,6 +127,88 @@ export class TextReader {
       for (const i of column.members) replaced.add(i);
       lines.push({ text, score, points: pointsOf(column.quad) });
     });
-    return lines.filter((l, i) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE);
+    const kept = (l: TextLine, i: number) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE;
+    const turns = uprightTurns(
+      chosen.map((strip, i) => (lines[i] && kept(lines[i], i) ? strip : undefined)),
+      lines,
+    );
+    return lines
+      .filter(kept)
+      .map((l) => (turns ? { ...l, points: turnPoints(l.points, turns, image.width, image.height) } : l));
   }
+
+  /**
+   * Each line read the right way up: the page vote on the largest lines, then every other line
+   * read the page's way, and the other way too when it read doubtfully. `chosen` is the strip each
+   * reading came from.
+   */
+  private async readUpright(
+    image: RgbImage,
+    strips: readonly Strip[],
+    signal?: AbortSignal,
+  ): Promise<{ texts: DecodedText[]; chosen: Strip[] }> {
+    const voters = strips
+      .map((strip, i) => ({ i, size: strip.aspect * letterSizeOfStrip(strip) }))
+      .sort((a, b) => b.size - a.size)
+      .slice(0, VOTE_LINES)
+      .map((v) => v.i);
+    const both = await this.recognizer.recognise(
+      image,
+      voters.flatMap((i) => [strips[i] as Strip, flippedStrip(strips[i] as Strip)]),
+    );
+    const pairs = voters.map((_, k) => [both[2 * k], both[2 * k + 1]] as [DecodedText, DecodedText]);
+    const pageFlipped = pageReadsFlipped(pairs);
+    signal?.throwIfAborted();
+    const texts: DecodedText[] = new Array<DecodedText>(strips.length);
+    const chosen: Strip[] = new Array<Strip>(strips.length);
+    voters.forEach((i, k) => {
+      const [asIs, turned] = pairs[k] as [DecodedText, DecodedText];
+      const flip = lineReadsFlipped(asIs, turned, pageFlipped);
+      texts[i] = flip ? turned : asIs;
+      chosen[i] = flip ? flippedStrip(strips[i] as Strip) : (strips[i] as Strip);
+    });
+    const rest = strips.map((_, i) => i).filter((i) => !voters.includes(i));
+    const pageWay = (i: number) => (pageFlipped ? flippedStrip(strips[i] as Strip) : (strips[i] as Strip));
+    const first = await this.recognizer.recognise(image, rest.map(pageWay));
+    const doubtful = rest.filter((_, k) => (first[k]?.score ?? 0) < DOUBTFUL_SCORE);
+    const otherWay = (i: number) => (pageFlipped ? (strips[i] as Strip) : flippedStrip(strips[i] as Strip));
+    const second = await this.recognizer.recognise(image, doubtful.map(otherWay));
+    rest.forEach((i, k) => {
+      const read = first[k] as DecodedText;
+      const d = doubtful.indexOf(i);
+      const other = d >= 0 ? second[d] : undefined;
+      const flip = other ? lineReadsFlipped(read, other, false) : false;
+      texts[i] = flip && other ? other : read;
+      chosen[i] = flip ? otherWay(i) : pageWay(i);
+    });
+    return { texts, chosen };
+  }
+}
+
+/** Letter height of a strip: the mean length of its cuts. */
+function letterSizeOfStrip(strip: Strip): number {
+  let sum = 0;
+  strip.top.forEach((t, i) => {
+    const b = strip.bottom[i] ?? t;
+    sum += Math.hypot(t[0] - b[0], t[1] - b[1]);
+  });
+  return sum / Math.max(1, strip.top.length);
+}
+
+const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
+
+/**
+ * Quarter turns that put the page upright for reading order. Upside down is told by every line;
+ * a quarter turn only by lines with Latin letters or digits: a column of Chinese characters reads
+ * downwards too, and is already put in its own order (reading-order.ts).
+ */
+function uprightTurns(chosen: readonly (Strip | undefined)[], lines: readonly TextLine[]): number {
+  const strips = chosen.filter((s): s is Strip => s !== undefined);
+  const all = pageQuarterTurns(strips);
+  if (all === 2) return 2;
+  const latin = chosen.filter(
+    (s, i): s is Strip => s !== undefined && LATIN_OR_DIGIT.test(lines[i]?.text ?? ''),
+  );
+  const turns = pageQuarterTurns(latin);
+  return turns === 1 || turns === 3 ? turns : 0;
 }

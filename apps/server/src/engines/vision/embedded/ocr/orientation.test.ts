@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  flippedStrip,
+  lineReadsFlipped,
+  pageQuarterTurns,
+  pageReadsFlipped,
+  turnPoints,
+} from './orientation.ts';
+import { stripOfQuad } from './strip.ts';
+
+const read = (text: string, score: number) => ({ text, score });
+const horizontal = stripOfQuad([
+  [10, 10],
+  [110, 10],
+  [110, 30],
+  [10, 30],
+]);
+
+describe('which way up a page reads', () => {
+  it('a page vote: the way its lines read better in total, weighed by how much they read', () => {
+    // "880" upside down reads as a confident "088"; the longer lines decide
+    const pairs = [
+      [read('088', 0.93), read('880', 0.95)],
+      [read('sɹǝʇʇ', 0.41), read('KIRKLAND', 0.97)],
+      [read('bw 0Z', 0.52), read('20 mg', 0.96)],
+    ] as const;
+    expect(pageReadsFlipped(pairs)).toBe(true);
+    expect(pageReadsFlipped([[read('出口', 0.9), read('口出', 0.9)]])).toBe(false);
+  });
+
+  it("a line keeps the page's way unless its other reading is clearly better", () => {
+    expect(lineReadsFlipped(read('088', 0.93), read('880', 0.95), true)).toBe(true);
+    expect(lineReadsFlipped(read('088', 0.93), read('880', 0.95), false)).toBe(false);
+    expect(lineReadsFlipped(read('HO', 0.4), read('PORK LOIN', 0.95), false)).toBe(true);
+  });
+
+  it('turning a strip half round reads it from the other end, tops swapped with bottoms', () => {
+    const turned = flippedStrip(horizontal);
+    expect(turned.top).toEqual([
+      [110, 30],
+      [10, 30],
+    ]);
+    expect(flippedStrip(turned)).toEqual(horizontal);
+  });
+
+  it('quarter turns to upright from the reading directions, and points moved with them', () => {
+    expect(pageQuarterTurns([horizontal])).toBe(0);
+    expect(pageQuarterTurns([flippedStrip(horizontal)])).toBe(2);
+    const downwards = {
+      top: [[50, 0] as const, [50, 100] as const],
+      bottom: [[30, 0] as const, [30, 100] as const],
+      aspect: 5,
+    };
+    expect(pageQuarterTurns([downwards])).toBe(3);
+    // a 200 × 100 photo turned back a quarter turn: its top-right corner is its top-left
+    expect(turnPoints([[200, 0]], 3, 200, 100)).toEqual([[0, 0]]);
+    expect(turnPoints([[0, 0]], 2, 200, 100)).toEqual([[200, 100]]);
+    expect(turnPoints([[0, 0]], 1, 200, 100)).toEqual([[100, 0]]);
+  });
+});

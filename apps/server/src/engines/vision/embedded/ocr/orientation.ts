@@ -1,0 +1,100 @@
+/**
+ * Text the right way up, whichever way the phone was held. The detector finds lines at any angle,
+ * but a box has two ways to be read: along its reading frame (strip.ts) or turned half round. A
+ * line upside down reads as confident nonsense surprisingly often ("880" as "088"; "20 mg" as
+ * "bw 0Z"), so no line decides alone: the recogniser reads the page's largest lines both ways, and
+ * the page turns the way its lines read better in total (the page vote). A line then keeps the
+ * page's way unless its own two readings disagree clearly (a label stuck on upside down beside
+ * upright print). No npm package ships PaddleOCR's direction classifier, so the recogniser's own
+ * confidence is the judge.
+ */
+import type { DecodedText } from './ctc-decode.ts';
+import { centreOf, type Strip } from './strip.ts';
+import type { Point } from './quad.ts';
+
+/** Lines the page vote reads both ways: the largest, whose readings are the most reliable. */
+export const VOTE_LINES = 6;
+/** A line overrides the page's way when its other reading is this much more confident. */
+const OWN_WAY_MARGIN = 0.15;
+/** A line outside the vote is also read the other way when it read less confidently than this. */
+export const DOUBTFUL_SCORE = 0.8;
+
+/** The same line read from its other end: tops and bottoms swap, and the cuts run backwards. */
+export function flippedStrip(strip: Strip): Strip {
+  return { top: [...strip.bottom].reverse(), bottom: [...strip.top].reverse(), aspect: strip.aspect };
+}
+
+/** A reading weighed by how much it read: a long confident line counts more than one character. */
+const weight = (r: DecodedText) => r.score * Math.max(1, [...r.text.trim()].length);
+
+/**
+ * The page vote: true when the lines read better turned half round. `pairs` holds each voting
+ * line's reading along its frame and turned. A tie keeps the frame (most photos are upright).
+ */
+export function pageReadsFlipped(pairs: readonly (readonly [DecodedText, DecodedText])[]): boolean {
+  let asIs = 0;
+  let turned = 0;
+  for (const [a, b] of pairs) {
+    asIs += weight(a);
+    turned += weight(b);
+  }
+  return turned > asIs;
+}
+
+/** Which reading of one line to keep, given the page's way: true for the turned one. */
+export function lineReadsFlipped(asIs: DecodedText, turned: DecodedText, pageFlipped: boolean): boolean {
+  const [preferred, other] = pageFlipped ? [turned, asIs] : [asIs, turned];
+  const overrides = other.score - preferred.score > OWN_WAY_MARGIN && other.text.trim().length > 0;
+  return overrides ? !pageFlipped : pageFlipped;
+}
+
+/** Reading direction of a strip as an angle (radians, image axes: 0 is left to right, π/2 downwards). */
+function readingAngle(strip: Strip): number {
+  const centre = centreOf(strip);
+  const first = centre[0] as Point;
+  const last = centre[centre.length - 1] as Point;
+  return Math.atan2(last[1] - first[1], last[0] - first[0]);
+}
+
+/**
+ * How many quarter turns clockwise bring the page upright (0–3), from the reading directions of
+ * its lines, each weighted by its length: lines that read downwards (a page turned a quarter turn
+ * clockwise) need three more quarter turns, and so on.
+ */
+export function pageQuarterTurns(strips: readonly Strip[]): number {
+  let x = 0;
+  let y = 0;
+  for (const strip of strips) {
+    const angle = readingAngle(strip);
+    const length = strip.aspect;
+    x += Math.cos(angle) * length;
+    y += Math.sin(angle) * length;
+  }
+  if (x === 0 && y === 0) return 0;
+  const quarters = Math.round(Math.atan2(y, x) / (Math.PI / 2));
+  return ((-quarters % 4) + 4) % 4;
+}
+
+/**
+ * Points turned `turns` quarter turns clockwise within a width × height frame: what the lines'
+ * places are on the page held upright, so they are put in reading order there.
+ */
+export function turnPoints(
+  points: readonly (readonly number[])[],
+  turns: number,
+  width: number,
+  height: number,
+): number[][] {
+  return points.map(([x = 0, y = 0]) => {
+    switch (turns) {
+      case 1:
+        return [height - y, x];
+      case 2:
+        return [width - x, height - y];
+      case 3:
+        return [y, width - x];
+      default:
+        return [x, y];
+    }
+  });
+}
