@@ -64,3 +64,34 @@ describe('answerQuestion', () => {
     );
   });
 });
+
+describe('questions answered from the text in view', () => {
+  const rows = (...lines: string[]) =>
+    facts({ text: lines.map((text, i) => ({ text, height: 40 - i, score: 0.95 })) });
+
+  it('reads back the printed line with the field it came from', () => {
+    expect(answerQuestion('末班车几点', rows('88路 公交站', '首班 6:00', '末班 23:00'))).toBe(
+      '关于时间，上面写着：末班 23:00。',
+    );
+    expect(answerQuestion('这个药一次吃几粒', rows('盐酸二甲双胍片', '规格 0.5g', '一次1粒 每日2次'))).toBe(
+      '关于用法用量，上面写着：一次1粒 每日2次。',
+    );
+    expect(answerQuestion('有效期到什么时候', rows('牛奶 250ml', '保质期至 2027.03.01'))).toBe(
+      '关于有效期，上面写着：保质期至 2027.03.01。',
+    );
+    expect(answerQuestion('这个多少钱', rows('红富士苹果', '¥12.80/斤'))).toBe(
+      '关于价格，上面写着：¥12.80/斤。',
+    );
+    expect(answerQuestion('客服电话是多少', rows('感谢惠顾', '客服热线 400-820-1234'))).toBe(
+      '关于电话，上面写着：客服热线 400-820-1234。',
+    );
+    expect(answerQuestion('这是什么药', rows('阿莫西林胶囊', '0.25g×24粒'))).toBe(
+      '关于名称，上面写着：阿莫西林胶囊。',
+    );
+  });
+
+  it('a question on no field is answered by a line sharing its words, or honestly not at all', () => {
+    expect(answerQuestion('出口在哪', rows('出口 EXIT →', '小心台阶'))).toBe('上面有一行写着：出口 EXIT →。');
+    expect(answerQuestion('这个药一次吃几粒', rows('欢迎光临'))).toBe('我无法从画面中确定这个药一次吃几粒。');
+  });
+});

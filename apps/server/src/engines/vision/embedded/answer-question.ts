@@ -8,6 +8,7 @@ import { classNameOf, cocoClassLabels, countWord, fill, phrases } from './phrase
 import { describeOverview, sightingPhrase, type TextRow } from './describe-scene.ts';
 import { placeWords, type Place } from './scene-layout.ts';
 import { CONFIDENT_THRESHOLD, mentionable, sightingsOf } from './sightings.ts';
+import { answerFromText, fieldAskedAbout } from './text-lookup.ts';
 import type { LightColour } from './traffic-light-colour.ts';
 
 export type QuestionIntent = 'light' | 'colour' | 'text' | 'count' | 'presence' | 'overview' | 'unknown';
@@ -92,10 +93,24 @@ function answerPresence(label: string, facts: QuestionFacts): string {
   return phrases.qa.yes + sightings.map(sightingPhrase).join(phrases.listSeparator) + phrases.sentenceEnd;
 }
 
+/** The printed line that answers the question, read back with the field it came from. */
+function answerFromPrint(question: string, facts: QuestionFacts): string | null {
+  const match = answerFromText(question, facts.text);
+  if (!match) return null;
+  return match.field
+    ? fill(phrases.qa.fieldAnswer, { field: match.field, line: match.line })
+    : fill(phrases.qa.lineAnswer, { line: match.line });
+}
+
 export function answerQuestion(question: string, facts: QuestionFacts): string {
   const intent = intentOf(question);
   const label = classAskedAbout(question);
   if (intent === 'light' || (intent === 'colour' && label === 'traffic light')) return answerColour(facts);
+  // a question about something printed (a dose, a time, a date, a price) is answered from the print
+  if (fieldAskedAbout(question)) {
+    const printed = answerFromPrint(question, facts);
+    if (printed) return printed;
+  }
   // colours of anything else cannot be read off detection boxes
   if (intent === 'colour') return fill(phrases.qa.cannotTell, { subject: subjectOf(question) });
   if (intent === 'text') return answerText(facts);
@@ -105,7 +120,10 @@ export function answerQuestion(question: string, facts: QuestionFacts): string {
   if (intent === 'overview' || question.trim() === '') {
     return phrases.qa.whatIsHere + describeOverview(facts.objects, facts.text);
   }
-  // a thing the detector has no class for ("有没有台阶"), or a question it cannot parse
+  // a thing the detector has no class for ("有没有台阶"), or a question it cannot parse: the text
+  // in view may still answer it ("出口在哪" beside a sign reading "出口 →")
+  const printed = answerFromPrint(question, facts);
+  if (printed) return printed;
   const subject = subjectOf(question);
   return subject ? fill(phrases.qa.cannotTell, { subject }) : phrases.qa.cannotTellGeneric;
 }

@@ -58,7 +58,8 @@ describe('describeOverview', () => {
   it('never names objects below the threshold', () => {
     const text = describeOverview([obj('dog', 0.25, 0.4, 0.4, 0.2, 0.2)], []);
     expect(text).not.toContain('狗');
-    expect(text).toBe('画面中没有识别到明显的物体。');
+    expect(text).toBe(phrases.nothingDetected);
+    expect(text).toContain('我不确定');
   });
 
   it('adds road context only when a vehicle or traffic light was detected', () => {

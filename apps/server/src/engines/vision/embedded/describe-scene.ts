@@ -71,26 +71,45 @@ function prominentText(rows: readonly TextRow[]): string {
   );
 }
 
-/** realtime / observe / continuous / click: what is where, then legible text. */
+/**
+ * realtime / observe / continuous / click: legible text first (what blind users most often point
+ * the camera at is print: a label, a screen, a sign), then what is where. With neither, the answer
+ * says it is unsure and what helps, instead of naming a guess.
+ */
 export function describeOverview(objects: readonly DetectedObject[], text: readonly TextRow[]): string {
   const classes = groupedByClass(sightingsOf(objects)).slice(0, MAX_OVERVIEW_CLASSES);
   const sentences = classes.map((group) => group.map(sightingPhrase).join(phrases.listSeparator) + END);
   const context = roadContext(objects);
   const reading = prominentText(text);
-  // a sign or a page with nothing else on it is described by its text, not by what is missing
-  if (!sentences.length) return reading || phrases.nothingDetected;
-  return sentences.join('') + context + reading;
+  if (!sentences.length && !reading) return phrases.nothingDetected;
+  return reading + sentences.join('') + context;
 }
 
-/** move / move_go: hazards nearest first in short sentences, a caution lead for near ones. */
+const HAZARD_WORDS: readonly string[] = phrases.hazardWords;
+
+/** Rows of legible text that warn of a hazard ("小心地滑", "施工"), said first in move modes. */
+function hazardSigns(rows: readonly TextRow[]): string[] {
+  return rows
+    .filter((r) => r.score >= SCENE_TEXT_MIN_SCORE)
+    .map((r) => r.text.trim())
+    .filter((t) => HAZARD_WORDS.some((w) => t.toLowerCase().includes(w.toLowerCase())))
+    .slice(0, MAX_SCENE_TEXT_ROWS);
+}
+
+/**
+ * move / move_go: a warning sign's words first ("小心地滑"), then hazards nearest first in short
+ * sentences, a caution lead for near ones.
+ */
 export function describeForMobility(
   objects: readonly DetectedObject[],
   lightColours: readonly { sighting: Sighting; colour: LightColour }[] = [],
+  text: readonly TextRow[] = [],
 ): string {
   const sightings = sightingsOf(objects).sort(byUrgency);
   const hazards = sightings.filter((s) => HAZARD_LABELS.has(s.label));
   const extras = sightings.filter((s) => !HAZARD_LABELS.has(s.label)).slice(0, MAX_MOBILITY_EXTRAS);
-  if (!hazards.length && !extras.length) return phrases.pathLooksClear;
+  const signs = hazardSigns(text).map((t) => fill(phrases.hazardSign, { text: t }));
+  if (!hazards.length && !extras.length) return signs.length ? signs.join('') : phrases.pathLooksClear;
   const sentences = [...hazards, ...extras].map((s, i) => {
     const lead = i === 0 && s.distance === 'near' && HAZARD_LABELS.has(s.label) ? phrases.caution : '';
     return lead + sightingPhrase(s) + END;
@@ -102,7 +121,7 @@ export function describeForMobility(
         colour: phrases.colours[colour],
       }) + phrases.qa.colourCaveat,
   );
-  return sentences.join('') + lights.join('') + roadContext(objects);
+  return signs.join('') + sentences.join('') + lights.join('') + roadContext(objects);
 }
 
 /** reading / diabetes: the text in reading order and nothing else. */

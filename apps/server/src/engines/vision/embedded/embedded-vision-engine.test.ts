@@ -11,6 +11,7 @@ import { InvalidImageError } from '../image-pipeline.ts';
 import { characterErrorRate } from '../text-metrics.ts';
 import { degrade, renderedLabel } from '../degraded-photos.ts';
 import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
+import { phrases } from './phrases.ts';
 import { arcText, verticalPage } from './text-layouts.ts';
 
 const engine = new EmbeddedVisionEngine();
@@ -68,8 +69,9 @@ describe('embedded engine on rendered text', () => {
     expect((await engine.analyze({ image: blank, scenario: 'reading' })).description).toBe(
       '没有识别到文字。',
     );
-    expect((await engine.analyze({ image: blank, scenario: 'realtime' })).description).toBe(
-      '画面中没有识别到明显的物体。',
+    // nothing named, and no guess: it says it is unsure and what would help
+    expect((await engine.analyze({ image: blank, scenario: 'realtime' })).description).toMatch(
+      /^我不确定画面里有什么。.*志愿者/,
     );
   });
 
@@ -99,6 +101,29 @@ describe('embedded engine on rendered text', () => {
       expect(description.indexOf('KIRKLAND')).toBeLessThan(description.indexOf('Tablets'));
     },
   );
+
+  it('answers "一次吃几粒" from an upside-down medicine box, and reads its name first when asked what it is', async () => {
+    const box = await degrade(
+      await renderedLabel(['阿莫西林胶囊', '0.25g × 24粒', '用法用量：一次2粒 一日3次'], { fontSize: 72 }),
+      'rot180',
+    );
+    const dose = await engine.analyze({ image: box, scenario: 'qa', prompt: '这个药一次吃几粒' });
+    expect(dose.description).toContain('一次2粒');
+    expect(dose.description).toContain('用法用量');
+    const overview = await engine.analyze({ image: box, scenario: 'observe' });
+    expect(overview.description.startsWith(phrases.textIntro)).toBe(true);
+    expect(overview.description).toContain('阿莫西林胶囊');
+  });
+
+  it('in 环境, a wet-floor sign is a hazard, said first', async () => {
+    const sign = await renderedLabel(['小心地滑', 'CAUTION WET FLOOR'], {
+      fontSize: 96,
+      background: '#f5c400',
+    });
+    const { description } = await engine.analyze({ image: sign, scenario: 'move' });
+    expect(description).toMatch(/^注意：前方有提示写着“小心地滑/);
+    expect(description).not.toContain('没有识别到明显的障碍物');
+  });
 
   it('rejects bytes that are not an image', async () => {
     await expect(engine.analyze({ image: Buffer.from('nope'), scenario: 'realtime' })).rejects.toBeInstanceOf(

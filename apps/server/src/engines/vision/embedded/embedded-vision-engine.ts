@@ -142,15 +142,18 @@ export class EmbeddedVisionEngine implements VisionEngine {
       case 'read':
         return describeText(await readText(models, image, { extent: 'all', timer, signal }));
       case 'mobility': {
-        // text is left out on purpose: in move modes latency and hazards matter most
-        const objects = await this.detect(models, image);
+        // only the prominent text, beside the detector: a warning sign ("小心地滑") is a hazard
+        const [objects, text] = await Promise.all([
+          this.detect(models, image),
+          readText(models, image, { extent: 'prominent', timer, signal }),
+        ]);
         const readings = lightReadings(image, objects);
         const lightSightings = sightingsOf(objects).filter((s) => s.label === 'traffic light');
         const known = readings.flatMap((r) => {
           const sighting = lightSightings.find((s) => s.place === r.place);
           return r.colour && sighting ? [{ sighting, colour: r.colour }] : [];
         });
-        return describeForMobility(objects, known);
+        return describeForMobility(objects, known, text);
       }
       case 'overview': {
         // concurrently: onnxruntime's threads work while the wasm detector holds the JS thread

@@ -50,11 +50,60 @@ export const HAZARD_LABELS: ReadonlySet<string> = new Set([
 
 const isSafetyRelevant = (label: string) => VEHICLE_LABELS.has(label) || TRAFFIC_CONTROL_LABELS.has(label);
 
+/**
+ * Classes the detector names wrongly on the photos blind users take (a screen, a laptop or a shiny
+ * box at arm's length): a computer screen came out as a refrigerator, a laptop as a microwave.
+ * They are said only when the detector is sure.
+ */
+const CONFUSABLE_THRESHOLD = 0.55;
+const CONFUSABLE_LABELS: ReadonlySet<string> = new Set([
+  'refrigerator',
+  'microwave',
+  'oven',
+  'toaster',
+  'sink',
+  'tv',
+  'clock',
+  'dining table',
+  'bed',
+  'toilet',
+]);
+/**
+ * One thing filling most of the frame is a close-up (a box, a bottle, a card held in the hand): the
+ * detector's class for it is a guess unless its score is high, and a person or a traffic light
+ * that fills an arm's-length photo is something else.
+ */
+const CLOSE_UP_SHARE = 0.45;
+const CLOSE_UP_THRESHOLD = 0.6;
+/** Largest plausible share of the frame per class, seen from where a user stands. */
+const MAX_PLAUSIBLE_SHARE: Readonly<Record<string, number>> = { 'traffic light': 0.08, 'stop sign': 0.35 };
+/** Far-away things are small: several weak sightings of one traffic class count as one cue unless each is this small. */
+const DISTANT_SHARE = 0.02;
+
+function passesOwnBar(o: DetectedObject): boolean {
+  const share = area(o.box);
+  if (share > (MAX_PLAUSIBLE_SHARE[o.label] ?? 1)) return false;
+  if (share >= CLOSE_UP_SHARE && o.score < CLOSE_UP_THRESHOLD) return false;
+  if (CONFUSABLE_LABELS.has(o.label)) return o.score >= CONFUSABLE_THRESHOLD;
+  return o.score >= (isSafetyRelevant(o.label) ? SAFETY_MENTION_THRESHOLD : MENTION_THRESHOLD);
+}
+
+/**
+ * A road warning needs evidence a careful person would accept: one confident vehicle or traffic
+ * control, or several weak ones that agree (two kinds, or several small distant ones of one kind).
+ * One weak guess alone — three "traffic lights" on a shiny package — is not said at all.
+ */
+function safetyCorroborated(kept: readonly DetectedObject[]): boolean {
+  const safety = kept.filter((o) => isSafetyRelevant(o.label));
+  if (safety.some((o) => o.score >= CONFIDENT_THRESHOLD)) return true;
+  if (new Set(safety.map((o) => o.label)).size >= 2) return true;
+  return safety.filter((o) => area(o.box) < DISTANT_SHARE).length >= 2;
+}
+
 /** Detections the engine may mention at all. */
 export function mentionable(objects: readonly DetectedObject[]): DetectedObject[] {
-  return objects.filter(
-    (o) => o.score >= (isSafetyRelevant(o.label) ? SAFETY_MENTION_THRESHOLD : MENTION_THRESHOLD),
-  );
+  const kept = objects.filter(passesOwnBar);
+  return safetyCorroborated(kept) ? kept : kept.filter((o) => !isSafetyRelevant(o.label));
 }
 
 /** Objects of one class at one place. */
