@@ -18,6 +18,7 @@ import {
   lineReadsFlipped,
   pageQuarterTurns,
   pageReadsFlipped,
+  turnedImage,
   turnPoints,
   VOTE_LINES,
 } from './ocr/orientation.ts';
@@ -90,6 +91,21 @@ export class TextReader {
    * ocr/orientation.ts); their points are placed on the page as held upright, in the image's pixels.
    */
   async read(image: RgbImage, options: ReadOptions): Promise<TextLine[]> {
+    const first = await this.readOnce(image, options);
+    if (first.turns !== 1 && first.turns !== 3) return first.lines;
+    // A page on its side: its short words stand as stacks of single characters that the detector
+    // boxes one by one. Read again with the photo turned upright, and keep the better reading (a
+    // sign written in columns reads better as it was).
+    options.signal?.throwIfAborted();
+    const upright = await this.readOnce(turnedImage(image, first.turns), options);
+    return readingWeight(upright.lines) > readingWeight(first.lines) ? upright.lines : first.lines;
+  }
+
+  /** One detection and recognition pass; `turns` is how far its lines said the page is turned. */
+  private async readOnce(
+    image: RgbImage,
+    options: ReadOptions,
+  ): Promise<{ lines: TextLine[]; turns: number }> {
     const detected = await timed(options.timer, 'ocr-detect', () =>
       this.detector.detect(image, DETECTOR_MAX_SIDE[options.extent]),
     );
@@ -128,13 +144,13 @@ export class TextReader {
       lines.push({ text, score, points: pointsOf(column.quad) });
     });
     const kept = (l: TextLine, i: number) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE;
-    const turns = uprightTurns(
-      chosen.map((strip, i) => (lines[i] && kept(lines[i], i) ? strip : undefined)),
-      lines,
-    );
-    return lines
+    const keptStrips = chosen.map((strip, i) => (lines[i] && kept(lines[i], i) ? strip : undefined));
+    const turns = pageQuarterTurns(keptStrips.filter((strip): strip is Strip => strip !== undefined));
+    const order = uprightTurns(turns, keptStrips, lines);
+    const read = lines
       .filter(kept)
-      .map((l) => (turns ? { ...l, points: turnPoints(l.points, turns, image.width, image.height) } : l));
+      .map((l) => (order ? { ...l, points: turnPoints(l.points, order, image.width, image.height) } : l));
+    return { lines: read, turns };
   }
 
   /**
@@ -198,17 +214,25 @@ function letterSizeOfStrip(strip: Strip): number {
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
 
 /**
- * Quarter turns that put the page upright for reading order. Upside down is told by every line;
- * a quarter turn only by lines with Latin letters or digits: a column of Chinese characters reads
- * downwards too, and is already put in its own order (reading-order.ts).
+ * Quarter turns that put the page upright for reading order. Lines that read right to left (upside
+ * down) or upwards are turned whatever their script: no writing runs that way. Lines that read
+ * downwards may be a turned page or Chinese written in columns, which reading-order.ts already
+ * reads right to left (the order a page turned that way needs too): they are turned only when
+ * lines with Latin letters or digits read downwards as well.
  */
-function uprightTurns(chosen: readonly (Strip | undefined)[], lines: readonly TextLine[]): number {
-  const strips = chosen.filter((s): s is Strip => s !== undefined);
-  const all = pageQuarterTurns(strips);
-  if (all === 2) return 2;
+function uprightTurns(
+  all: number,
+  chosen: readonly (Strip | undefined)[],
+  lines: readonly TextLine[],
+): number {
+  if (all !== 3) return all;
   const latin = chosen.filter(
     (s, i): s is Strip => s !== undefined && LATIN_OR_DIGIT.test(lines[i]?.text ?? ''),
   );
-  const turns = pageQuarterTurns(latin);
-  return turns === 1 || turns === 3 ? turns : 0;
+  return latin.length && pageQuarterTurns(latin) === 3 ? 3 : 0;
+}
+
+/** How much a reading read: characters weighted by confidence (the better of two readings is kept). */
+function readingWeight(lines: readonly TextLine[]): number {
+  return lines.reduce((sum, l) => sum + l.score * [...l.text.trim()].length, 0);
 }

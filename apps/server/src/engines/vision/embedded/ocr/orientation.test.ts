@@ -4,6 +4,7 @@ import {
   lineReadsFlipped,
   pageQuarterTurns,
   pageReadsFlipped,
+  turnedImage,
   turnPoints,
 } from './orientation.ts';
 import { stripOfQuad } from './strip.ts';
@@ -56,5 +57,22 @@ describe('which way up a page reads', () => {
     expect(turnPoints([[200, 0]], 3, 200, 100)).toEqual([[0, 0]]);
     expect(turnPoints([[0, 0]], 2, 200, 100)).toEqual([[200, 100]]);
     expect(turnPoints([[0, 0]], 1, 200, 100)).toEqual([[100, 0]]);
+  });
+});
+
+describe('turning the photo itself', () => {
+  it('moves each pixel where turnPoints moves its point', () => {
+    // 3 × 2 pixels, each red channel its index
+    const image = {
+      width: 3,
+      height: 2,
+      data: new Uint8Array([0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 0]),
+    };
+    const turned = turnedImage(image, 1);
+    expect([turned.width, turned.height]).toEqual([2, 3]);
+    // pixel (2, 0), the top-right, goes to the bottom-right after a clockwise quarter turn
+    expect(turned.data[(2 * 2 + 1) * 3]).toBe(2);
+    expect(turnedImage(turnedImage(turnedImage(turned, 1), 1), 1).data).toEqual(image.data);
+    expect(turnedImage(image, 2).data[0]).toBe(5);
   });
 });

@@ -11,6 +11,7 @@
 import type { DecodedText } from './ctc-decode.ts';
 import { centreOf, type Strip } from './strip.ts';
 import type { Point } from './quad.ts';
+import type { RgbImage } from '../../image-pipeline.ts';
 
 /** Lines the page vote reads both ways: the largest, whose readings are the most reliable. */
 export const VOTE_LINES = 6;
@@ -97,4 +98,29 @@ export function turnPoints(
         return [x, y];
     }
   });
+}
+
+/** The image turned `turns` quarter turns clockwise (pixels moved as turnPoints moves points). */
+export function turnedImage(image: RgbImage, turns: number): RgbImage {
+  const { width, height, data } = image;
+  const sideways = turns % 2 === 1;
+  const outWidth = sideways ? height : width;
+  const outHeight = sideways ? width : height;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [nx, ny] =
+        turns === 1
+          ? [height - 1 - y, x]
+          : turns === 2
+            ? [width - 1 - x, height - 1 - y]
+            : [y, width - 1 - x];
+      const from = (y * width + x) * 3;
+      const to = (ny * outWidth + nx) * 3;
+      out[to] = data[from] as number;
+      out[to + 1] = data[from + 1] as number;
+      out[to + 2] = data[from + 2] as number;
+    }
+  }
+  return { data: out, width: outWidth, height: outHeight };
 }
