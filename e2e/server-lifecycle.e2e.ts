@@ -4,8 +4,8 @@
  */
 import { request } from 'node:http';
 import { endpoints, SPEECH_SYNTHESIS_NAMESPACE, translateMessage } from '@sfm/protocol';
-import sharp from 'sharp';
 import { openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { testPhoto } from '../apps/server/src/test/test-photo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitUntilReady, type RunningServer } from './support/server.ts';
 
@@ -71,9 +71,7 @@ describe('start-up and shutdown of the real server', () => {
     socket.emit('synthesizeText', { text: LONG_TEXT });
     await firstAudio;
 
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await testPhoto(640, 480).jpeg().toBuffer();
     const requestsSeen = logged(server, 'incoming request').length;
     const analysis = analyse(server.url, photo.toString('base64'));
     // the request has reached the server (Fastify logs it) before the signal is sent

@@ -1,12 +1,12 @@
 import { DEFAULT_POINTS_RULES, endpoints, marketEndpoints } from '@sfm/protocol';
 import { sceneAdminEndpoints } from '@sfm/protocol/admin';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
 import { createPointsEconomy } from './modules/points/points-economy.ts';
 import { registeredUser, signedInAdmin } from './test/admin-harness.ts';
 import { call, expectError, expectOk, JWT_SECRET } from './test/app-harness.ts';
 import { createTestDatabase, type TestDatabase } from './test/databases.ts';
+import { testPhoto } from './test/test-photo.ts';
 import { startTwoNodes, stopNodes, type TestNode } from './test/two-nodes.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -91,11 +91,7 @@ describe.skipIf(missing.length > 0)(
       });
       expect(await balance(b)).toBe(left);
 
-      const image = (
-        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#446688' } })
-          .jpeg()
-          .toBuffer()
-      ).toString('base64');
+      const image = (await testPhoto(64, 48, '#446688').jpeg().toBuffer()).toString('base64');
       const cost = DEFAULT_POINTS_RULES.costs.vision;
       const attempts = 12;
       const answers = await Promise.all(

@@ -54,6 +54,11 @@ describe('photo quality check on a rendered medicine label', () => {
     expect((await assessPhoto(wall)).problems).toEqual(['featureless']);
   });
 
+  it('keeps a sign with one big character (a room number on a door): few edges, but clear ones', async () => {
+    const door = await renderedLabel(['1'], { fontSize: 300, width: 1280 });
+    expect((await assessPhoto(door)).problems).toEqual([]);
+  });
+
   it('leaves a photo too small to measure unjudged', async () => {
     const tiny = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
       .png()

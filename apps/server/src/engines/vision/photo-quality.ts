@@ -41,8 +41,8 @@ export interface PhotoQuality {
 export interface PhotoMetrics {
   /** Mean grey level 0..255. */
   mean: number;
-  /** The darkest 1 % and 5 % of pixels are at most this bright. */
-  p1: number;
+  /** The darkest 0.1 % and 5 % of pixels are at most this bright. */
+  darkest: number;
   p5: number;
   p95: number;
   /** Share of pixels at or above SATURATED. */
@@ -53,6 +53,8 @@ export interface PhotoMetrics {
   coarseSharpness: [number, number];
   /** Mean squared gradient at quarter size: how much there is to see at all. */
   coarseEnergy: number;
+  /** Share of quarter-size pixels on a strong edge (a step of STRONG_EDGE grey levels or more). */
+  strongEdges: number;
   /** Share of the frame in the largest burnt-out patch that does not touch the frame's edge. */
   glarePatch: number;
 }
@@ -72,11 +74,19 @@ const TOO_CLOSE_COARSE = 0.29;
 /** Too dark: the bright end of the frame (95th percentile) below this, and the mean below DARK_MEAN. */
 const DARK_P95 = 70;
 const DARK_MEAN = 45;
-/** Washed out: even the darkest 1 % this bright (a page's ink is darker) and the mean near white. */
-const WASHED_P1 = 190;
+/**
+ * Washed out: even the darkest 0.1 % this bright (the ink of a single digit on a white sign is
+ * darker) and the mean near white.
+ */
+const WASHED_DARKEST = 190;
 const WASHED_MEAN = 215;
-/** Featureless: quarter-size gradient energy below this (a white page of text: ≥ 300). */
+/**
+ * Featureless: quarter-size gradient energy below this (a white page of text: ≥ 300) and almost no
+ * strong edge (a single big digit on a door has little energy but clear edges).
+ */
 const FEATURELESS_ENERGY = 12;
+const STRONG_EDGE = 24;
+const FEATURELESS_EDGE_SHARE = 0.002;
 /**
  * Glare: one burnt-out patch of at least this share of the frame that does not touch its edge (sky,
  * a white wall behind, the white corners of a turned photo all do) and at most GLARE_MAX of it.
@@ -90,10 +100,11 @@ interface Grey {
   height: number;
 }
 
-/** Mean squared forward difference along x and along y. */
-function gradientEnergy({ data, width, height }: Grey): [number, number] {
+/** Mean squared forward difference along x and along y, and the share of strong steps. */
+function gradientEnergy({ data, width, height }: Grey): [number, number, number] {
   let ex = 0;
   let ey = 0;
+  let strong = 0;
   for (let y = 0; y < height - 1; y++) {
     let i = y * width;
     for (let x = 0; x < width - 1; x++, i++) {
@@ -102,10 +113,11 @@ function gradientEnergy({ data, width, height }: Grey): [number, number] {
       const dy = (data[i + width] as number) - v;
       ex += dx * dx;
       ey += dy * dy;
+      if (Math.abs(dx) >= STRONG_EDGE || Math.abs(dy) >= STRONG_EDGE) strong++;
     }
   }
   const n = Math.max(1, (width - 1) * (height - 1));
-  return [ex / n, ey / n];
+  return [ex / n, ey / n, strong / n];
 }
 
 /** Half size by 2×2 averaging. */
@@ -182,16 +194,17 @@ export function measurePhoto(grey: Grey): PhotoMetrics {
   const quarter = halved(half);
   const [fx, fy] = gradientEnergy(grey);
   const [hx, hy] = gradientEnergy(half);
-  const [qx, qy] = gradientEnergy(quarter);
+  const [qx, qy, strongEdges] = gradientEnergy(quarter);
   return {
     mean: sum / n,
-    p1: percentile(0.01),
+    darkest: percentile(0.001),
     p5: percentile(0.05),
     p95: percentile(0.95),
     saturated: saturated / n,
     sharpness: [ratio(fx, hx), ratio(fy, hy)],
     coarseSharpness: [ratio(hx, qx), ratio(hy, qy)],
     coarseEnergy: (qx + qy) / 2,
+    strongEdges,
     glarePatch: innerGlarePatch(quarter),
   };
 }
@@ -201,7 +214,7 @@ export function judgePhoto(m: PhotoMetrics): PhotoQuality {
   const problems: PhotoProblem[] = [];
   const advice: PhotoAdvice[] = [];
   const dark = m.p95 < DARK_P95 && m.mean < DARK_MEAN;
-  const washedOut = m.p1 >= WASHED_P1 && m.mean >= WASHED_MEAN;
+  const washedOut = m.darkest >= WASHED_DARKEST && m.mean >= WASHED_MEAN;
   if (dark) problems.push('dark');
   else if (washedOut) problems.push('washedOut');
   // in the dark or a white-out, sensor noise and the missing edges say nothing about focus
