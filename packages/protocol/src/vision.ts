@@ -51,10 +51,11 @@ export const AnalyzeRequest = z.strictObject({
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 
 /**
- * Why a photo could not be used, found before any engine looked at it: blurred (a shaking hand),
- * tooClose (nothing in focus), dark, washedOut (nearly all white), featureless (nothing to see).
+ * Why a photo could not be used, found before any engine looked at it (or said by a cloud model):
+ * blurred (a shaking hand), tooClose (nothing in focus), dark, washedOut (nearly all white),
+ * cutOff (what matters runs off the edge), featureless (nothing to see).
  */
-export const PhotoProblem = z.enum(['blurred', 'tooClose', 'dark', 'washedOut', 'featureless']);
+export const PhotoProblem = z.enum(['blurred', 'tooClose', 'dark', 'washedOut', 'cutOff', 'featureless']);
 export type PhotoProblem = z.infer<typeof PhotoProblem>;
 
 export const AnalyzeResponse = z.object({

@@ -157,3 +157,28 @@ describe('OpenAiCompatibleVisionEngine', () => {
     await expect(slow.analyze({ image: await png(), scenario: 'realtime' })).rejects.toThrow('timed out');
   });
 });
+
+describe('prompts that ask for what blind users need', () => {
+  it('asks for hazards first, text quoted exactly, clock-face directions and a machine-readable unusable verdict', () => {
+    const prompt = systemPromptFor('realtime');
+    expect(prompt).toContain('先说危险');
+    expect(prompt).toContain('一字不差');
+    expect(prompt).toContain('钟点方向');
+    expect(prompt).toMatch(/UNUSABLE: 原因.*blurred.*dark.*washedOut.*tooClose.*cutOff.*featureless/);
+  });
+
+  it('maps the model saying the photo is unusable to retake advice, never to a description', async () => {
+    handler = (_req, _body, res) => streamChunks(res, ['UNUSABLE', ': ', 'dark']);
+    expect(await engine().analyze({ image: await png(), scenario: 'reading' })).toEqual({
+      description: '',
+      unusablePhoto: 'dark',
+    });
+    handler = (_req, _body, res) => streamChunks(res, ['UNUSABLE：rainy']);
+    expect((await engine().analyze({ image: await png(), scenario: 'qa' })).unusablePhoto).toBe('blurred');
+    // the word inside an ordinary answer is just a word
+    handler = (_req, _body, res) => streamChunks(res, ['标签上写着“UNUSABLE: dark”。']);
+    expect(
+      (await engine().analyze({ image: await png(), scenario: 'reading' })).unusablePhoto,
+    ).toBeUndefined();
+  });
+});

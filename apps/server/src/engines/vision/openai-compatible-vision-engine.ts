@@ -4,7 +4,7 @@
  * compressed with a spec preset (tokens cost ≈ one per 28×28 px), sent as a data URL with a
  * per-scenario Chinese system prompt, and the answer is streamed back over SSE.
  */
-import type { CompressionPreset, Scenario } from '@sfm/protocol';
+import { PhotoProblem, type CompressionPreset, type Scenario } from '@sfm/protocol';
 import { randomUUID } from 'node:crypto';
 import { base64Of, jpegOf } from './image-pipeline.ts';
 import { sseData } from './sse.ts';
@@ -60,7 +60,8 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
     for await (const part of this.analyzeStream(req)) description += part;
     description = description.trim();
     if (!description) throw new VisionEngineError('vision backend returned an empty answer');
-    return { description };
+    const unusablePhoto = unusableVerdict(description);
+    return unusablePhoto ? { description: '', unusablePhoto } : { description };
   }
 
   /** The answer as it streams in, piece by piece (for speaking partial answers). */
@@ -120,6 +121,18 @@ function withImage(json: string, base64: string): Buffer {
     Buffer.from(base64, 'latin1'),
     Buffer.from(json.slice(at + IMAGE_SLOT.length)),
   ]);
+}
+
+/**
+ * The model's machine-readable "this photo cannot be used" answer (the system prompt asks for
+ * `UNUSABLE: <reason>` alone): the reason, or null for any other answer. An unknown reason still
+ * means the photo could not be used: it is taken as "blurred", the commonest cause.
+ */
+export function unusableVerdict(answer: string): PhotoProblem | null {
+  const match = /^UNUSABLE\s*[:：]\s*([A-Za-z]*)/.exec(answer.trim());
+  if (!match) return null;
+  const reason = PhotoProblem.safeParse(match[1]);
+  return reason.success ? reason.data : 'blurred';
 }
 
 function contentOf(data: string): string {

@@ -1,5 +1,5 @@
 /** The vision engine contract the server uses for /api/vision/analyze (create-vision-engine.ts picks one). */
-import type { Scenario } from '@sfm/protocol';
+import type { PhotoProblem, Scenario } from '@sfm/protocol';
 import type { EncodedImage } from './image-pipeline.ts';
 
 export interface VisionRequest extends EncodedImage {
@@ -12,6 +12,8 @@ export interface VisionRequest extends EncodedImage {
 export interface VisionResult {
   /** Spoken-style Chinese text, ready for TTS. */
   description: string;
+  /** The engine found the photo unusable (a cloud model can say so): the user is told how to retake it. */
+  unusablePhoto?: PhotoProblem;
 }
 
 export interface VisionEngine {

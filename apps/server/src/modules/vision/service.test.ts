@@ -209,3 +209,30 @@ describe('withSharedWarmUp', () => {
     expect(engine.name).toBe('fake');
   });
 });
+
+describe('VisionService when the engine itself finds the photo unusable (a cloud model)', () => {
+  it('gives the retake advice, charges nothing and keeps nothing', async () => {
+    const engine = new FakeVisionEngine();
+    engine.analyze = async () => ({ description: '', unusablePhoto: 'cutOff' });
+    const events: string[] = [];
+    const meter = {
+      reserve: async () => ({
+        commit: async () => void events.push('commit'),
+        release: async () => void events.push('release'),
+      }),
+    };
+    const { store, service } = setup(async () => undefined, { engine, meter });
+    const res = await service.analyze(
+      owner,
+      {
+        image: (await degrade(await renderedLabel(['有效期至2027年3月']), 'upright')).toString('base64'),
+        scenario: 'reading',
+      },
+      new AbortController().signal,
+    );
+    expect(res).toMatchObject({ unusablePhoto: 'cutOff', imageUrl: '' });
+    expect(res.description).toContain('切掉');
+    expect(events).toEqual(['release']);
+    expect(store.objects.size).toBe(0);
+  });
+});

@@ -68,6 +68,7 @@ const RETAKE_ADVICE: Record<PhotoProblem, MessageKey> = {
   tooClose: 'errors.photo_too_close',
   dark: 'errors.photo_dark',
   washedOut: 'errors.photo_washed_out',
+  cutOff: 'errors.photo_cut_off',
   featureless: 'errors.photo_featureless',
 };
 
@@ -217,6 +218,8 @@ export class VisionService {
         signal,
       );
       if (signal.aborted) throw clientGone();
+      // a cloud model that could not use the photo either: retake advice, nothing charged or kept
+      if (result.unusablePhoto) throw new UnusablePhoto(result.unusablePhoto);
       const description = advice ? `${result.description}\n${advice}` : result.description;
       return { description, started, kept };
     } catch (err) {
@@ -225,7 +228,7 @@ export class VisionService {
         await this.record(owner, request.scenario, started, 'cancelled');
         throw this.cancelled(request.scenario);
       }
-      if (err instanceof AppError) throw err;
+      if (err instanceof AppError || err instanceof UnusablePhoto) throw err;
       if (err instanceof InvalidImageError) throw new AppError(400, 'errors.image_invalid');
       await this.record(owner, request.scenario, started, 'failed');
       logger.error(
