@@ -225,7 +225,7 @@ export function judgePhoto(m: PhotoMetrics): PhotoQuality {
       Math.max(...m.coarseSharpness) / Math.max(coarse, 1e-6) > MOTION_ANISOTROPY &&
       coarse < MOTION_COARSE &&
       fine < MOTION_FINE;
-    if (m.coarseEnergy < FEATURELESS_ENERGY)
+    if (m.coarseEnergy < FEATURELESS_ENERGY && m.strongEdges < FEATURELESS_EDGE_SHARE)
       problems.push(coarse < TOO_CLOSE_COARSE ? 'tooClose' : 'featureless');
     else if (fine + coarse < BLUR_SUM || smeared)
       problems.push(coarse < TOO_CLOSE_COARSE ? 'tooClose' : 'blurred');
