@@ -16,10 +16,11 @@ import {
   DOUBTFUL_SCORE,
   flippedStrip,
   lineReadsFlipped,
-  pageQuarterTurns,
+  pageReadingAngle,
+  quarterTurnsFor,
+  straightened,
   pageReadsFlipped,
   turnedImage,
-  turnPoints,
   VOTE_LINES,
 } from './ocr/orientation.ts';
 import type { DecodedText } from './ocr/ctc-decode.ts';
@@ -145,11 +146,12 @@ export class TextReader {
     });
     const kept = (l: TextLine, i: number) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE;
     const keptStrips = chosen.map((strip, i) => (lines[i] && kept(lines[i], i) ? strip : undefined));
-    const turns = pageQuarterTurns(keptStrips.filter((strip): strip is Strip => strip !== undefined));
-    const order = uprightTurns(turns, keptStrips, lines);
+    const angle = pageReadingAngle(keptStrips.filter((strip): strip is Strip => strip !== undefined));
+    const turns = quarterTurnsFor(angle);
+    const straighten = orderingAngle(angle, keptStrips, lines);
     const read = lines
       .filter(kept)
-      .map((l) => (order ? { ...l, points: turnPoints(l.points, order, image.width, image.height) } : l));
+      .map((l) => (straighten ? { ...l, points: straightened(l.points, straighten) } : l));
     return { lines: read, turns };
   }
 
@@ -214,22 +216,23 @@ function letterSizeOfStrip(strip: Strip): number {
 const LATIN_OR_DIGIT = /[A-Za-z0-9]/;
 
 /**
- * Quarter turns that put the page upright for reading order. Lines that read right to left (upside
- * down) or upwards are turned whatever their script: no writing runs that way. Lines that read
- * downwards may be a turned page or Chinese written in columns, which reading-order.ts already
- * reads right to left (the order a page turned that way needs too): they are turned only when
- * lines with Latin letters or digits read downwards as well.
+ * How far to turn the lines' places before putting them in reading order: the page's own reading
+ * angle, so a tilted or upside-down page is read row by row. Lines that read downwards may be a
+ * turned page or Chinese written in columns, which reading-order.ts already reads right to left
+ * (the order a page turned that way needs too): they are turned fully only when lines with Latin
+ * letters or digits read downwards as well, else only straightened within their quarter.
  */
-function uprightTurns(
-  all: number,
+function orderingAngle(
+  angle: number,
   chosen: readonly (Strip | undefined)[],
   lines: readonly TextLine[],
 ): number {
-  if (all !== 3) return all;
+  if (quarterTurnsFor(angle) !== 3) return angle;
   const latin = chosen.filter(
     (s, i): s is Strip => s !== undefined && LATIN_OR_DIGIT.test(lines[i]?.text ?? ''),
   );
-  return latin.length && pageQuarterTurns(latin) === 3 ? 3 : 0;
+  if (latin.length && quarterTurnsFor(pageReadingAngle(latin)) === 3) return angle;
+  return angle - Math.PI / 2;
 }
 
 /** How much a reading read: characters weighted by confidence (the better of two readings is kept). */

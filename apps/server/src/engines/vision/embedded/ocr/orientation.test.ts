@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   flippedStrip,
   lineReadsFlipped,
-  pageQuarterTurns,
+  pageReadingAngle,
+  quarterTurnsFor,
+  straightened,
   pageReadsFlipped,
   turnedImage,
-  turnPoints,
 } from './orientation.ts';
 import { stripOfQuad } from './strip.ts';
 
@@ -44,24 +45,41 @@ describe('which way up a page reads', () => {
     expect(flippedStrip(turned)).toEqual(horizontal);
   });
 
-  it('quarter turns to upright from the reading directions, and points moved with them', () => {
-    expect(pageQuarterTurns([horizontal])).toBe(0);
-    expect(pageQuarterTurns([flippedStrip(horizontal)])).toBe(2);
+  it('quarter turns to upright from the reading directions, and points straightened with them', () => {
+    const turns = (strips: Parameters<typeof pageReadingAngle>[0]) =>
+      quarterTurnsFor(pageReadingAngle(strips));
+    expect(turns([horizontal])).toBe(0);
+    expect(turns([flippedStrip(horizontal)])).toBe(2);
     const downwards = {
       top: [[50, 0] as const, [50, 100] as const],
       bottom: [[30, 0] as const, [30, 100] as const],
       aspect: 5,
     };
-    expect(pageQuarterTurns([downwards])).toBe(3);
-    // a 200 × 100 photo turned back a quarter turn: its top-right corner is its top-left
-    expect(turnPoints([[200, 0]], 3, 200, 100)).toEqual([[0, 0]]);
-    expect(turnPoints([[0, 0]], 2, 200, 100)).toEqual([[200, 100]]);
-    expect(turnPoints([[0, 0]], 1, 200, 100)).toEqual([[100, 0]]);
+    expect(turns([downwards])).toBe(3);
+    // a line tilted 8° reads level once straightened; lines reading downwards run left to right
+    const tilted = (8 * Math.PI) / 180;
+    const [[x0, y0] = [], [x1, y1] = []] = straightened(
+      [
+        [0, 0],
+        [Math.cos(tilted) * 100, Math.sin(tilted) * 100],
+      ],
+      tilted,
+    );
+    expect(y1! - y0!).toBeCloseTo(0);
+    expect(x1! - x0!).toBeCloseTo(100);
+    const [[, a] = [], [, b] = []] = straightened(
+      [
+        [50, 0],
+        [50, 100],
+      ],
+      pageReadingAngle([downwards]),
+    );
+    expect(a).toBeCloseTo(b!);
   });
 });
 
 describe('turning the photo itself', () => {
-  it('moves each pixel where turnPoints moves its point', () => {
+  it('moves each pixel a quarter turn clockwise per turn', () => {
     // 3 × 2 pixels, each red channel its index
     const image = {
       width: 3,

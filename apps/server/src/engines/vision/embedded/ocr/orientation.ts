@@ -58,49 +58,38 @@ function readingAngle(strip: Strip): number {
 }
 
 /**
- * How many quarter turns clockwise bring the page upright (0–3), from the reading directions of
- * its lines, each weighted by its length: lines that read downwards (a page turned a quarter turn
- * clockwise) need three more quarter turns, and so on.
+ * The page's reading direction (radians, image axes): the mean of its lines' directions, each
+ * weighted by its length. 0 for an upright page, about 0.14 for one tilted 8° clockwise, π/2 for
+ * lines that read downwards.
  */
-export function pageQuarterTurns(strips: readonly Strip[]): number {
+export function pageReadingAngle(strips: readonly Strip[]): number {
   let x = 0;
   let y = 0;
   for (const strip of strips) {
     const angle = readingAngle(strip);
-    const length = strip.aspect;
-    x += Math.cos(angle) * length;
-    y += Math.sin(angle) * length;
+    x += Math.cos(angle) * strip.aspect;
+    y += Math.sin(angle) * strip.aspect;
   }
-  if (x === 0 && y === 0) return 0;
-  const quarters = Math.round(Math.atan2(y, x) / (Math.PI / 2));
-  return ((-quarters % 4) + 4) % 4;
+  return x === 0 && y === 0 ? 0 : Math.atan2(y, x);
 }
 
 /**
- * Points turned `turns` quarter turns clockwise within a width × height frame: what the lines'
- * places are on the page held upright, so they are put in reading order there.
+ * How many quarter turns clockwise bring a page whose lines read at `angle` upright (0–3): lines
+ * that read downwards (a page turned a quarter turn clockwise) need three more, and so on.
  */
-export function turnPoints(
-  points: readonly (readonly number[])[],
-  turns: number,
-  width: number,
-  height: number,
-): number[][] {
-  return points.map(([x = 0, y = 0]) => {
-    switch (turns) {
-      case 1:
-        return [height - y, x];
-      case 2:
-        return [width - x, height - y];
-      case 3:
-        return [y, width - x];
-      default:
-        return [x, y];
-    }
-  });
+export function quarterTurnsFor(angle: number): number {
+  const quarters = Math.round(angle / (Math.PI / 2));
+  return ((-quarters % 4) + 4) % 4;
 }
 
-/** The image turned `turns` quarter turns clockwise (pixels moved as turnPoints moves points). */
+/** Points turned by −angle: a line that read at `angle` reads left to right (for reading order). */
+export function straightened(points: readonly (readonly number[])[], angle: number): number[][] {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return points.map(([x = 0, y = 0]) => [x * cos + y * sin, -x * sin + y * cos]);
+}
+
+/** The image turned `turns` quarter turns clockwise (what quarterTurnsFor says brings it upright). */
 export function turnedImage(image: RgbImage, turns: number): RgbImage {
   const { width, height, data } = image;
   const sideways = turns % 2 === 1;
