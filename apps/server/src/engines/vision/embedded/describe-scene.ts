@@ -18,6 +18,7 @@ import {
   VEHICLE_LABELS,
   type Sighting,
 } from './sightings.ts';
+import type { Edge } from './reading-order.ts';
 import type { LightColour } from './traffic-light-colour.ts';
 
 /** A row of text in reading order with its letter height in pixels (bigger = more prominent). */
@@ -25,6 +26,8 @@ export interface TextRow {
   text: string;
   height: number;
   score: number;
+  /** The photo's sides the row runs into. */
+  edges?: readonly Edge[];
 }
 
 /** Classes named in an overview; more would be too long to listen to. */
@@ -124,8 +127,29 @@ export function describeForMobility(
   return signs.join('') + sentences.join('') + lights.join('') + roadContext(objects);
 }
 
-/** reading / diabetes: the text in reading order and nothing else. */
+/**
+ * reading / diabetes: the text in reading order, then, when lines run into a side of the photo,
+ * which way to move the phone to get the rest ("文字被画面右边切掉了，请把手机稍微往右移一点再拍").
+ */
 export function describeText(text: readonly TextRow[]): string {
   const rows = text.map((r) => r.text.trim()).filter(Boolean);
-  return rows.length ? rows.join('\n') : phrases.noText;
+  if (!rows.length) return phrases.noText;
+  const edge = mostCutEdge(text);
+  const advice = edge
+    ? '\n' + fill(phrases.cutOffText, { edge: phrases.edges[edge], direction: phrases.moveDirections[edge] })
+    : '';
+  return rows.join('\n') + advice;
+}
+
+/**
+ * The side most rows run into, if any. A row in a corner (touching two sides) is left out: that is
+ * where watermarks and camera stamps sit, and where a page's corner shows, not where a line is cut.
+ */
+function mostCutEdge(rows: readonly TextRow[]): Edge | null {
+  const counts = new Map<Edge, number>();
+  for (const row of rows) {
+    if ((row.edges?.length ?? 0) !== 1) continue;
+    for (const edge of row.edges ?? []) counts.set(edge, (counts.get(edge) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

@@ -115,6 +115,23 @@ describe('embedded engine on rendered text', () => {
     expect(overview.description).toContain('阿莫西林胶囊');
   });
 
+  it('says which way to move the phone when the text runs off a side of the photo', async () => {
+    const label = await renderedLabel(
+      ['Take one tablet by mouth twice a day', '每日两次 每次一片 饭后服用'],
+      {
+        fontSize: 60,
+      },
+    );
+    const right = (await engine.analyze({ image: await degrade(label, 'cutRight'), scenario: 'reading' }))
+      .description;
+    expect(right).toMatch(/文字被画面右边切掉了，请把手机稍微往右移一点再拍。$/);
+    const upsideDown = await degrade(await degrade(label, 'cutRight'), 'rot180');
+    // turned upside down, the cut is on the photo's left: the phone moves left
+    expect((await engine.analyze({ image: upsideDown, scenario: 'reading' })).description).toMatch(/往左移/);
+    const whole = (await engine.analyze({ image: label, scenario: 'reading' })).description;
+    expect(whole).not.toContain('切掉');
+  });
+
   it('in 环境, a wet-floor sign is a hazard, said first', async () => {
     const sign = await renderedLabel(['小心地滑', 'CAUTION WET FLOOR'], {
       fontSize: 96,

@@ -47,11 +47,15 @@ function throwIfAborted(signal?: AbortSignal) {
 /** OCR lines → rows in reading order, English spacing restored, with letter height for prominence. */
 async function readText(models: Models, image: RgbImage, options: ReadOptions): Promise<TextRow[]> {
   const rows = orderReadingRows(await models.text.read(image, options));
-  return rows.map((row) => ({
-    text: restoreEnglishSpacing(row.map((l) => l.text.trim()).join(' ')),
-    height: Math.max(...row.map((l) => Math.min(boundsOf(l.points).height, boundsOf(l.points).width))),
-    score: Math.min(...row.map((l) => l.score)),
-  }));
+  return rows.map((row) => {
+    const edges = [...new Set(row.flatMap((l) => l.edges ?? []))];
+    return {
+      text: restoreEnglishSpacing(row.map((l) => l.text.trim()).join(' ')),
+      height: Math.max(...row.map((l) => Math.min(boundsOf(l.points).height, boundsOf(l.points).width))),
+      score: Math.min(...row.map((l) => l.score)),
+      ...(edges.length && { edges }),
+    };
+  });
 }
 
 function lightReadings(image: RgbImage, objects: readonly DetectedObject[]): LightReading[] {

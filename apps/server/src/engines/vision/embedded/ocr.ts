@@ -14,6 +14,7 @@ import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
 import type { Quad } from './ocr/quad.ts';
 import {
   DOUBTFUL_SCORE,
+  edgeBeforeTurning,
   flippedStrip,
   lineReadsFlipped,
   pageReadingAngle,
@@ -29,7 +30,7 @@ import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
 import { stackedColumns } from './ocr/vertical-columns.ts';
 import type { RgbImage } from '../image-pipeline.ts';
-import type { TextLine } from './reading-order.ts';
+import type { Edge, TextLine } from './reading-order.ts';
 import { timed, type StageTimer } from './stage-timer.ts';
 
 /**
@@ -99,7 +100,11 @@ export class TextReader {
     // sign written in columns reads better as it was).
     options.signal?.throwIfAborted();
     const upright = await this.readOnce(turnedImage(image, first.turns), options);
-    return readingWeight(upright.lines) > readingWeight(first.lines) ? upright.lines : first.lines;
+    if (readingWeight(upright.lines) <= readingWeight(first.lines)) return first.lines;
+    // the edges a line runs into are said as the user holds the phone: the photo's, not the page's
+    return upright.lines.map((l) =>
+      l.edges ? { ...l, edges: l.edges.map((e) => edgeBeforeTurning(e, first.turns)) } : l,
+    );
   }
 
   /** One detection and recognition pass; `turns` is how far its lines said the page is turned. */
@@ -129,11 +134,16 @@ export class TextReader {
       image,
       columns.map((c) => stripOfQuad(c.quad)),
     );
-    const lines: TextLine[] = boxes.map((b, i) => ({
-      text: texts[i]?.text ?? '',
-      score: texts[i]?.score ?? 0,
-      points: b.strip ? outlineOf(b.strip).map(([x, y]) => [x, y]) : pointsOf(b.quad),
-    }));
+    const lines: TextLine[] = boxes.map((b, i) => {
+      const points = b.strip ? outlineOf(b.strip).map(([x, y]) => [x, y]) : pointsOf(b.quad);
+      const edges = edgesTouched(points, image.width, image.height);
+      return {
+        text: texts[i]?.text ?? '',
+        score: texts[i]?.score ?? 0,
+        points,
+        ...(edges.length && { edges }),
+      };
+    });
     const replaced = new Set<number>();
     columns.forEach((column, j) => {
       const { text = '', score = 0 } = columnTexts[j] ?? {};
@@ -233,6 +243,25 @@ function orderingAngle(
   );
   if (latin.length && quarterTurnsFor(pageReadingAngle(latin)) === 3) return angle;
   return angle - Math.PI / 2;
+}
+
+/**
+ * A line this close to a side of the photo (a share of its shorter side, at least EDGE_MIN_PX: the
+ * detector's box stops a few pixels short of a letter cut in half) runs into it.
+ */
+const EDGE_MARGIN = 0.015;
+const EDGE_MIN_PX = 10;
+
+function edgesTouched(points: readonly number[][], width: number, height: number): Edge[] {
+  const margin = Math.max(EDGE_MIN_PX, EDGE_MARGIN * Math.min(width, height));
+  const xs = points.map(([x = 0]) => x);
+  const ys = points.map(([, y = 0]) => y);
+  const edges: Edge[] = [];
+  if (Math.min(...xs) <= margin) edges.push('left');
+  if (Math.max(...xs) >= width - margin) edges.push('right');
+  if (Math.min(...ys) <= margin) edges.push('top');
+  if (Math.max(...ys) >= height - margin) edges.push('bottom');
+  return edges;
 }
 
 /** How much a reading read: characters weighted by confidence (the better of two readings is kept). */

@@ -10,12 +10,17 @@
  */
 import { boundsOf, bottom, centreY, right, type Box } from './geometry.ts';
 
+/** A side of the photo as taken (not of the page in it). */
+export type Edge = 'left' | 'right' | 'top' | 'bottom';
+
 export interface TextLine {
   text: string;
   /** Recogniser confidence 0..1. */
   score: number;
   /** Corner points [x, y] in image pixels. */
   points: number[][];
+  /** The photo's sides the line runs into: it is probably cut off there. */
+  edges?: Edge[];
 }
 
 interface Placed {

@@ -113,3 +113,10 @@ export function turnedImage(image: RgbImage, turns: number): RgbImage {
   }
   return { data: out, width: outWidth, height: outHeight };
 }
+
+const EDGES_CLOCKWISE = ['top', 'right', 'bottom', 'left'] as const;
+
+/** The photo's side that became `edge` after turning it `turns` quarter turns clockwise. */
+export function edgeBeforeTurning(edge: (typeof EDGES_CLOCKWISE)[number], turns: number) {
+  return EDGES_CLOCKWISE[(EDGES_CLOCKWISE.indexOf(edge) - turns + 4) % 4] as (typeof EDGES_CLOCKWISE)[number];
+}
