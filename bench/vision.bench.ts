@@ -276,7 +276,12 @@ const rendered = [
   await renderedLabel(['KIRKLAND SIGNATURE', 'PORK LOIN', '$8.80 / lb'], { background: '#e8dcc0' }),
   await renderedLabel(['小心地滑', 'CAUTION WET FLOOR'], { fontSize: 96, background: '#f5c400' }),
 ];
-const photos = [...items.map((i) => readFileSync(path.join(dir, i.file))), ...rendered];
+const photos = [
+  ...items
+    .filter((i) => i.kind === 'scene' || i.kind === 'text')
+    .map((i) => readFileSync(path.join(dir, i.file))),
+  ...rendered,
+];
 let unusable = 0;
 let flagged = 0;
 let usable = 0;
