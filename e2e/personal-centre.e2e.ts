@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AuthSession } from '@sfm/protocol';
+import { accountEndpoints, type AuthSession } from '@sfm/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,16 +65,31 @@ describe.skipIf(!hasChromium)(
       }
     });
 
+    /** The operation settings the account holds on the server. */
+    async function savedSettings(session: AuthSession): Promise<unknown> {
+      const res = await fetch(`${server.url}${accountEndpoints.mySettings.path}`, {
+        headers: { token: session.token, userType: 'registered' },
+      });
+      return ((await res.json()) as { data: unknown }).data;
+    }
+
     it('a setting chosen on one device applies on the next', async () => {
       const phone = uniquePhone();
-      const first = await open(await newUser(phone));
+      const session = await newUser(phone);
+      const first = await open(session);
       try {
         await first.page.goto('/operation-settings');
         await first.page.getByRole('combobox', { name: '操作模式' }).selectOption('quick');
         await first.page.getByRole('combobox', { name: '默认场景' }).selectOption('dialogue');
+        // each choice is kept on the device at once and saved to the account in the background: the
+        // first device is put away only once the account has both (closing it earlier would cancel
+        // a save still on its way, which is not what this test is about)
         await expect
-          .poll(() => first.page.evaluate(() => localStorage.getItem('defaultScene')))
-          .toBe('dialogue');
+          .poll(() => savedSettings(session))
+          .toMatchObject({
+            operationMode: 'quick',
+            defaultScene: 'dialogue',
+          });
       } finally {
         await first.context.close();
       }
