@@ -28,6 +28,7 @@ import { jpegOf } from '../apps/server/src/engines/vision/image-pipeline.ts';
 import { characterErrorRate } from '../apps/server/src/engines/vision/text-metrics.ts';
 import {
   degrade,
+  QUALITY_CASES,
   renderedLabel,
   UNUSABLE,
   type Degradation,
@@ -256,21 +257,6 @@ for (const how of ANGLES) {
   );
 }
 
-const QUALITY_SET: Degradation[] = [
-  'upright',
-  'rot90',
-  'tilt',
-  'mildBlur',
-  'blur',
-  'heavyBlur',
-  'motion',
-  'dark',
-  'washedOut',
-  'glare',
-  'cutLeft',
-  'cutRight',
-  'corner',
-];
 const rendered = [
   await renderedLabel(['阿莫西林胶囊', '0.25g × 24粒', '用法用量：一次2粒 一日3次']),
   await renderedLabel(['KIRKLAND SIGNATURE', 'PORK LOIN', '$8.80 / lb'], { background: '#e8dcc0' }),
@@ -288,7 +274,7 @@ let usable = 0;
 let wronglyFlagged = 0;
 const checkMs: number[] = [];
 for (const photo of photos) {
-  for (const how of QUALITY_SET) {
+  for (const how of QUALITY_CASES) {
     const image = await degrade(photo, how);
     const t = performance.now();
     const { problems } = await assessPhoto(image);

@@ -34,6 +34,24 @@ export const UNUSABLE: ReadonlySet<Degradation> = new Set([
   'washedOut',
 ]);
 
+/** The ways a photo is degraded to judge the quality check: usable and unusable ones (UNUSABLE). */
+export const QUALITY_CASES: readonly Degradation[] = [
+  'upright',
+  'rot90',
+  'rot180',
+  'tilt',
+  'mildBlur',
+  'blur',
+  'heavyBlur',
+  'motion',
+  'dark',
+  'washedOut',
+  'glare',
+  'cutLeft',
+  'cutRight',
+  'corner',
+];
+
 /** The photo's longest side before degrading: what the phone app sends at the 'high' preset. */
 const SIDE = 1600;
 

@@ -2,25 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { degrade, renderedLabel, UNUSABLE, type Degradation } from './degraded-photos.ts';
+import { degrade, QUALITY_CASES, renderedLabel, UNUSABLE, type Degradation } from './degraded-photos.ts';
 import { fixturesDir, fixturesMissingReason } from './fixtures-dir.ts';
 import { assessPhoto } from './photo-quality.ts';
-
-const EVERY: Degradation[] = [
-  'upright',
-  'rot90',
-  'rot180',
-  'tilt',
-  'mildBlur',
-  'blur',
-  'heavyBlur',
-  'motion',
-  'dark',
-  'washedOut',
-  'glare',
-  'cutRight',
-  'corner',
-];
 
 let label: Buffer;
 beforeAll(async () => {
@@ -33,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe('photo quality check on a rendered medicine label', () => {
-  it.each(EVERY)('%s', async (how) => {
+  it.each(QUALITY_CASES)('%s', async (how) => {
     const { problems } = await assessPhoto(await degrade(label, how));
     if (UNUSABLE.has(how)) expect(problems.length, how).toBeGreaterThan(0);
     else expect(problems, how).toEqual([]);
@@ -90,7 +74,7 @@ describe.skipIf(missing !== null)(
       let usable = 0;
       for (const name of names) {
         const photo = readFileSync(path.join(dir, name));
-        for (const how of EVERY) {
+        for (const how of QUALITY_CASES) {
           const { problems } = await assessPhoto(await degrade(photo, how));
           if (UNUSABLE.has(how)) expect(problems.length, `${name} ${how}`).toBeGreaterThan(0);
           else {

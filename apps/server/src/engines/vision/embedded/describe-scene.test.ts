@@ -3,6 +3,7 @@ import { describeForMobility, describeOverview, describeText, type TextRow } fro
 import type { DetectedObject } from './object-detector.ts';
 import { phrases } from './phrases.ts';
 import { distanceOf, placeOf } from './scene-layout.ts';
+import { mentionable } from './sightings.ts';
 
 const obj = (
   label: string,
@@ -132,5 +133,44 @@ describe('describeText', () => {
   it('reads rows in order, or says there is no text', () => {
     expect(describeText([row('第一行'), row('第二行')])).toBe('第一行\n第二行');
     expect(describeText([])).toBe('没有识别到文字。');
+  });
+});
+
+describe('what the detector may say on the photos blind users take', () => {
+  it('three weak "traffic lights" on a shiny package close up: no traffic word at all', () => {
+    const package_ = [
+      obj('traffic light', 0.34, 0.2, 0.3, 0.12, 0.25),
+      obj('traffic light', 0.31, 0.45, 0.3, 0.12, 0.25),
+      obj('traffic light', 0.3, 0.65, 0.3, 0.12, 0.25),
+    ];
+    expect(mentionable(package_)).toEqual([]);
+    const said = describeForMobility(package_);
+    expect(said).not.toMatch(/红绿灯|路口|道路|车/);
+  });
+
+  it('one weak car alone is not a road; a confident car, or a weak car beside a traffic light, is', () => {
+    expect(mentionable([obj('car', 0.36, 0.3, 0.5, 0.2, 0.15)])).toEqual([]);
+    expect(mentionable([obj('car', 0.62, 0.3, 0.5, 0.2, 0.15)])).toHaveLength(1);
+    const agreeing = [
+      obj('car', 0.36, 0.3, 0.5, 0.2, 0.15),
+      obj('traffic light', 0.33, 0.7, 0.1, 0.02, 0.05),
+    ];
+    expect(mentionable(agreeing)).toHaveLength(2);
+    expect(describeOverview(agreeing, [])).toMatch(/车辆|道路/);
+  });
+
+  it('small distant traffic lights that agree are kept (a real crossing far ahead)', () => {
+    const lights = [
+      obj('traffic light', 0.33, 0.6, 0.2, 0.02, 0.05),
+      obj('traffic light', 0.31, 0.8, 0.2, 0.02, 0.05),
+    ];
+    expect(mentionable(lights)).toHaveLength(2);
+  });
+
+  it('a screen is not a refrigerator, nor a card in the hand a person, unless the detector is sure', () => {
+    expect(mentionable([obj('refrigerator', 0.48, 0.1, 0.1, 0.5, 0.6)])).toEqual([]);
+    expect(mentionable([obj('person', 0.42, 0.05, 0.05, 0.85, 0.9)])).toEqual([]);
+    expect(mentionable([obj('person', 0.42, 0.4, 0.3, 0.15, 0.4)])).toHaveLength(1);
+    expect(mentionable([obj('traffic light', 0.9, 0.1, 0.1, 0.5, 0.5)])).toEqual([]);
   });
 });
