@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoints.ts';
 import { User } from './user.ts';
+import { isWellFormedText } from './well-formed-text.ts';
 
 /**
  * The user's own settings and data (spec §3 local preferences, and the personal-information law's
@@ -21,9 +22,9 @@ export const UserSettings = z.strictObject(
     operationMode: z.enum(OPERATION_MODES).optional(),
     defaultScene: z.enum(DEFAULT_SCENES).optional(),
     speechEngine: z.enum(SPEECH_ENGINES).optional(),
-    selectedVoice: z.string().trim().min(1).max(64).nullable().optional(),
+    selectedVoice: z.string().trim().min(1).max(64).refine(isWellFormedText).nullable().optional(),
     volume: z.number().min(0).max(1).optional(),
-    mainCameraDeviceId: z.string().max(256).nullable().optional(),
+    mainCameraDeviceId: z.string().max(256).refine(isWellFormedText).nullable().optional(),
     savePhoto: z.boolean().optional(),
     vibrateOnDanger: z.boolean().optional(),
   },

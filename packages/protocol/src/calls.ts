@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedText } from './well-formed-text.ts';
 
 /**
  * Video calls between a help-seeker and volunteers (issue 14). The seeker asks on the `/calls`
@@ -32,7 +33,7 @@ export type IceServer = z.infer<typeof IceServer>;
 
 /** The seeker's last AI description and photo, shared with the volunteer when the seeker opts in. */
 export const SharedContext = z.object({
-  description: z.string().trim().min(1).max(2000),
+  description: z.string().trim().min(1).max(2000).refine(isWellFormedText),
   imageUrl: z.string().max(2048).optional(),
 });
 export type SharedContext = z.infer<typeof SharedContext>;
