@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type * as Zustand from 'zustand';
 
@@ -25,6 +25,11 @@ vi.mock('zustand', async (importOriginal) => {
     initializer ? tracked(initializer) : tracked;
   return { ...zustand, create };
 });
+
+// findBy…/waitFor give up after 1 s by default: on a loaded two-core machine (CI beside another
+// job) a back-office page can take longer than that to render, and a test that would pass fails.
+// Waiting longer costs a passing test nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but neither showModal() nor close(): enough of both for the privacy gate.
 const dialogProto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;

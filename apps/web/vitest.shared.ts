@@ -28,6 +28,8 @@ export function webTestConfig(test: NonNullable<ViteUserConfig['test']>): ViteUs
       environment: 'jsdom',
       setupFiles: ['./vitest.setup.ts'],
       restoreMocks: true,
+      // above the 5 s wait of findBy/waitFor (vitest.setup.ts), so a slow render fails as itself
+      testTimeout: 15_000,
       unstubGlobals: true,
       ...test,
     },
