@@ -171,6 +171,27 @@ describe.skipIf(!canRun)(`see-for-me camera screen${canRun ? '' : ` (${skipReaso
       await context.close();
     });
 
+    it('realtime: the sign still in view is not sent again; the status shows it, a tap hears it once', async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await recordTimes(context);
+      await openCamera(page, true);
+      const result = page.getByTestId('sfm-result');
+      await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/出口|EXIT/);
+      expect(await analyzeTimes(page)).toHaveLength(1);
+      // two auto-capture periods on the same view: compared on the phone, nothing uploaded or paid
+      await page.clock.runFor(21_000);
+      const status = page.getByTestId('sfm-status');
+      await expect.poll(() => status.textContent()).toBe('画面没有变化');
+      expect(await status.getAttribute('aria-live')).toBe('off');
+      expect(await analyzeTimes(page)).toHaveLength(1);
+      const area = page.getByRole('button', { name: '点击停止朗读' });
+      await area.click();
+      await area.click();
+      await expect.poll(async () => (await spoken(page)).filter((s) => s === '画面没有变化')).toHaveLength(1);
+      await context.close();
+    });
+
     it('qa where no recognizer works: says so once, without blaming the microphone, and asks by typing', async () => {
       const context = await newContext(browser);
       const page = await context.newPage();
@@ -308,7 +329,7 @@ describe.skipIf(!canRun)(`see-for-me camera screen${canRun ? '' : ` (${skipReaso
         await browser?.close();
       });
 
-      it('realtime: describes at once, then again after 10 s, naming a person or a vehicle', async () => {
+      it('realtime: describes at once, then (traffic in view) again after 10 s, naming a person or a vehicle', async () => {
         const context = await newContext(browser);
         const page = await context.newPage();
         await recordTimes(context);

@@ -66,6 +66,12 @@ export const AnalyzeResponse = z.object({
    * how to take it again, nothing was charged or stored, and `imageUrl` is empty.
    */
   unusablePhoto: PhotoProblem.optional(),
+  /**
+   * The description is the one this caller was given moments ago for the same scenario and question
+   * (an auto-capture of a view that has not changed): not charged again, the photo not kept again,
+   * and `imageUrl` empty; a client does not read it out again.
+   */
+  sameAsLast: z.literal(true).optional(),
 });
 export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
 

@@ -141,6 +141,7 @@ export const en: Messages = {
       submit: 'Ask',
     },
     describeAnyway: 'Describe it anyway',
+    viewUnchanged: 'The view has not changed',
     points: {
       recharge: 'Recharge or become a VIP',
       login: 'Log in to continue',

@@ -137,6 +137,7 @@ export const zhCN = {
       submit: '提问',
     },
     describeAnyway: '仍然描述',
+    viewUnchanged: '画面没有变化',
     points: {
       recharge: '去充值或开通会员',
       login: '登录后继续使用',

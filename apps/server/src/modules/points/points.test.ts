@@ -57,8 +57,15 @@ const details = async (headers: Record<string, string>) =>
   expectOk(endpoints.pointsDetails, await call(t.app, endpoints.pointsDetails, undefined, headers));
 const logs = async (headers: Record<string, string>, query: Record<string, string> = {}) =>
   expectOk(endpoints.pointsLogs, await call(t.app, endpoints.pointsLogs, query, headers));
+/** Each analysis asks its own question: an answer repeated moments later is not charged (vision.test.ts). */
+let asked = 0;
 const analyze = (headers: Record<string, string>) =>
-  call(t.app, endpoints.visionAnalyze, { image, scenario: 'observe' }, headers);
+  call(
+    t.app,
+    endpoints.visionAnalyze,
+    { image, scenario: 'observe', prompt: `问题 ${(asked += 1)}` },
+    headers,
+  );
 const order = async (headers: Record<string, string>, kind: 'recharge' | 'vip', itemId: string) =>
   expectOk(
     endpoints.pointsCreateOrder,
@@ -160,6 +167,33 @@ describe('metered analysis', () => {
     expect((await details(user)).totalPoints).toBe(0);
   });
 
+  it('an answer repeated moments later to the same question is not charged again, nor its photo kept', async () => {
+    const user = await newUser();
+    const same = () => call(t.app, endpoints.visionAnalyze, { image, scenario: 'realtime' }, user);
+    const first = expectOk(endpoints.visionAnalyze, await same());
+    expect(first.sameAsLast).toBeUndefined();
+    expect(first.imageUrl).not.toBe('');
+    const again = expectOk(endpoints.visionAnalyze, await same());
+    expect(again).toEqual({ description: first.description, imageUrl: '', sameAsLast: true });
+    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.vision);
+    // another scenario is another question; so is the same one two minutes on
+    expectOk(
+      endpoints.visionAnalyze,
+      await call(t.app, endpoints.visionAnalyze, { image, scenario: 'move' }, user),
+    );
+    t.clock.advance(121);
+    expect(expectOk(endpoints.visionAnalyze, await same()).sameAsLast).toBeUndefined();
+    expect((await details(user)).totalPoints).toBe(FREE - 3 * DEFAULT_POINTS_RULES.costs.vision);
+    // another caller's identical answer is theirs to pay
+    const other = await newUser();
+    expect(
+      expectOk(
+        endpoints.visionAnalyze,
+        await call(t.app, endpoints.visionAnalyze, { image, scenario: 'realtime' }, other),
+      ).sameAsLast,
+    ).toBeUndefined();
+  });
+
   it('a temporary device gets its daily allowance, then "请登录后继续使用"', async () => {
     const device = { deviceId: `device_${Date.now()}_points`, userType: 'temporary' };
     const allowance = DEFAULT_POINTS_RULES.deviceDailyPoints / DEFAULT_POINTS_RULES.costs.vision;
@@ -171,7 +205,12 @@ describe('metered analysis', () => {
       for (let i = 0; i < allowance; i++) {
         expectOk(
           endpoints.visionAnalyze,
-          await call(limited.app, endpoints.visionAnalyze, { image, scenario: 'observe' }, device),
+          await call(
+            limited.app,
+            endpoints.visionAnalyze,
+            { image, scenario: 'observe', prompt: `问题 ${i}` },
+            device,
+          ),
         );
       }
       const refused = await call(

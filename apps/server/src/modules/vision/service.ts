@@ -20,6 +20,7 @@ import type { ImageStore } from '../../storage/image-store.ts';
 import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
 import type { AnalysesRepo } from './analyses-repo.ts';
 import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
+import { RecentAnswers } from './recent-answers.ts';
 import type { VisionImagesRepo } from './repo.ts';
 
 export interface VisionServiceDeps {
@@ -82,6 +83,17 @@ class UnusablePhoto extends Error {
   }
 }
 
+/** The engine gave this caller the answer it gave them moments ago: no charge, no second copy of the photo. */
+class RepeatedAnswer extends Error {
+  constructor(readonly description: string) {
+    super('the same answer as the last one');
+  }
+}
+
+/** What the caller asked: an answer repeats only for the same scenario, scene and question. */
+const questionOf = (request: AnalyzeRequest) =>
+  [request.scenario, request.sceneId ?? '', request.prompt ?? ''].join('\u0000');
+
 /** What may be logged of an engine failure: names, messages, status, stack; never the request. */
 function failureForLog(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
@@ -137,10 +149,15 @@ interface EngineAnswer {
  * history) only when the answer is delivered, and serve it back to its owner alone.
  */
 export class VisionService {
-  constructor(private readonly deps: VisionServiceDeps) {}
+  private readonly recent: RecentAnswers;
+
+  constructor(private readonly deps: VisionServiceDeps) {
+    this.recent = new RecentAnswers(deps.clock);
+  }
 
   /**
-   * A failed, refused or cancelled analysis costs nothing; only an answer is charged. The photo is
+   * A failed, refused or cancelled analysis costs nothing; only an answer is charged, and an answer
+   * the caller was given moments ago for the same question (sameAsLast) is not charged again. The photo is
    * decoded while the points are reserved and stored while the engine looks at it, and the answer's
    * records are written beside the charge: the user waits for the engine, not for the disk (a
    * photo whose analysis does not end in an answer is removed again).
@@ -161,6 +178,8 @@ export class VisionService {
       () => this.engineAnswer(owner, request, upload, signal, locale),
       (answer) => this.deliver(owner, request.scenario, answer, signal),
     ).catch((err: unknown) => {
+      if (err instanceof RepeatedAnswer)
+        return { description: err.description, imageUrl: '', sameAsLast: true };
       if (!(err instanceof UnusablePhoto)) throw err;
       return {
         description: translateMessage(RETAKE_ADVICE[err.problem], locale),
@@ -221,6 +240,8 @@ export class VisionService {
       // a cloud model that could not use the photo either: retake advice, nothing charged or kept
       if (result.unusablePhoto) throw new UnusablePhoto(result.unusablePhoto);
       const description = advice ? `${result.description}\n${advice}` : result.description;
+      if (this.recent.repeats(`${owner.kind}:${owner.id}`, questionOf(request), description))
+        throw new RepeatedAnswer(description);
       return { description, started, kept };
     } catch (err) {
       await this.forget(await kept);
@@ -228,7 +249,8 @@ export class VisionService {
         await this.record(owner, request.scenario, started, 'cancelled');
         throw this.cancelled(request.scenario);
       }
-      if (err instanceof AppError || err instanceof UnusablePhoto) throw err;
+      if (err instanceof RepeatedAnswer) await this.record(owner, request.scenario, started, 'ok');
+      if (err instanceof AppError || err instanceof UnusablePhoto || err instanceof RepeatedAnswer) throw err;
       if (err instanceof InvalidImageError) throw new AppError(400, 'errors.image_invalid');
       await this.record(owner, request.scenario, started, 'failed');
       logger.error(

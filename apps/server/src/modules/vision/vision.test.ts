@@ -149,10 +149,17 @@ describe('POST /api/vision/analyze: answers', () => {
 
   it('works for a temporary device, and accepts PNG and WebP', async () => {
     const deviceId = newDevice();
-    for (const bytes of [await photo().png().toBuffer(), await photo().webp().toBuffer()]) {
+    // each its own question: the same answer to the same question moments later is not stored again
+    for (const [bytes, prompt] of [
+      [await photo().png().toBuffer(), 'PNG'],
+      [await photo().webp().toBuffer(), 'WebP'],
+    ] as const) {
       const data = expectOk(
         endpoints.visionAnalyze,
-        await analyze({ image: bytes.toString('base64'), scenario: 'observe' }, deviceHeaders(deviceId)),
+        await analyze(
+          { image: bytes.toString('base64'), scenario: 'observe', prompt },
+          deviceHeaders(deviceId),
+        ),
       );
       expect(data.description).toContain('observe');
     }

@@ -38,6 +38,15 @@ describe('analysis client', () => {
       analyzeImage(request, undefined, (() => Promise.resolve(failAnswer(400))) as unknown as AnalyzeCall),
     ).rejects.toBeInstanceOf(AnalysisError);
     expect(lastAnalysis()).toEqual({ description: '前方是斑马线', imageUrl: '/api/vision/images/1?sig=a' });
+    // the same answer again (not charged, no photo of its own) keeps the photo it first came with
+    const repeated = {
+      ...okAnswer,
+      data: { description: '前方是斑马线', imageUrl: '', sameAsLast: true as const },
+    };
+    await expect(
+      analyzeImage(request, undefined, (() => Promise.resolve(repeated)) as unknown as AnalyzeCall),
+    ).resolves.toEqual({ description: '前方是斑马线', sameAsLast: true });
+    expect(lastAnalysis()).toEqual({ description: '前方是斑马线', imageUrl: '/api/vision/images/1?sig=a' });
   });
 
   it('retries a network error once, 2 s later', async () => {

@@ -50,6 +50,8 @@ export type AnalyzeCall = typeof api.call<'visionAnalyze'>;
 export interface AnalysisAnswer {
   description: string;
   unusablePhoto?: PhotoProblem;
+  /** The answer given moments ago to the same question, not charged again. */
+  sameAsLast?: boolean;
 }
 
 /**
@@ -69,10 +71,12 @@ export async function analyzeImage(
     try {
       const answer = await call('visionAnalyze', request, { signal });
       if (answer.ok) {
-        const { description, imageUrl, unusablePhoto } = answer.data;
-        // retake advice is not an analysis: a volunteer or the chat is not shown it as one
-        if (!unusablePhoto) rememberAnalysis({ description, ...(imageUrl && { imageUrl }) });
-        return unusablePhoto ? { description, unusablePhoto } : { description };
+        const { description, imageUrl, unusablePhoto, sameAsLast } = answer.data;
+        if (unusablePhoto) return { description, unusablePhoto };
+        // retake advice is not an analysis, and a repeated answer keeps the photo it was first given with
+        if (sameAsLast) return { description, sameAsLast };
+        rememberAnalysis({ description, ...(imageUrl && { imageUrl }) });
+        return { description };
       }
       lastError = new AnalysisError(
         'seeForMe.errors.requestFailed',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64Of, captureBox, CaptureError, encodeCapture, type CaptureCanvas } from './capture-encoder.ts';
+import { FOCUS_SIDE, PRINT_SIDE } from './view-print.ts';
 
 /** A canvas that records what is drawn on it and "encodes" to its own size. */
 function recordingCanvases() {
@@ -15,6 +16,9 @@ function recordingCanvases() {
         imageSmoothingQuality: 'low',
         fillRect: () => undefined,
         drawImage: (...args: unknown[]) => void record.draws.push(args),
+        getImageData: (_x: number, _y: number, w: number, h: number) => ({
+          data: new Uint8ClampedArray(w * h * 4).fill(200),
+        }),
       } as unknown as CaptureCanvas['context'],
       jpeg: async (quality) => {
         record.quality = quality;
@@ -37,10 +41,12 @@ describe('the capture encoder', () => {
 
   it("draws the frame once into the box, then scales the box to the preset's max side", async () => {
     const { made, make } = recordingCanvases();
-    const jpeg = await encodeCapture(video, 1280, 720, { maxSide: 1120, quality: 0.8 }, make);
+    const { jpeg } = await encodeCapture(video, 1280, 720, { maxSide: 1120, quality: 0.8 }, make);
     expect(made.map(({ width, height }) => [width, height])).toEqual([
       [1920, 1080],
       [1120, 630],
+      [PRINT_SIDE, PRINT_SIDE],
+      [FOCUS_SIDE, FOCUS_SIDE],
     ]);
     expect(made[0]?.draws).toEqual([[video, 0, 0, 1920, 1080]]);
     expect(made[1]?.draws).toEqual([[{ recorded: made[0] }, 0, 0, 1120, 630]]);
@@ -50,9 +56,27 @@ describe('the capture encoder', () => {
 
   it('encodes the box itself when the preset allows its size', async () => {
     const { made, make } = recordingCanvases();
-    const jpeg = await encodeCapture(video, 1080, 1920, { maxSide: 1920, quality: 0.8 }, make);
-    expect(made).toHaveLength(1);
+    const { jpeg } = await encodeCapture(video, 1080, 1920, { maxSide: 1920, quality: 0.8 }, make);
+    expect(made).toHaveLength(3);
     expect(await jpeg.text()).toBe('1080x1920');
+  });
+
+  it("prints the view sent, from the scaled canvas, with its centre's focus; none where the canvas can't be read", async () => {
+    const { made, make } = recordingCanvases();
+    const { view } = await encodeCapture(video, 1280, 720, { maxSide: 1120, quality: 0.8 }, make);
+    expect(made[2]?.draws).toEqual([[{ recorded: made[1] }, 0, 0, PRINT_SIDE, PRINT_SIDE]]);
+    const [sx, sy] = [(1120 - FOCUS_SIDE) / 2, Math.round((630 - FOCUS_SIDE) / 2)];
+    expect(made[3]?.draws).toEqual([
+      [{ recorded: made[1] }, sx, sy, FOCUS_SIDE, FOCUS_SIDE, 0, 0, FOCUS_SIDE, FOCUS_SIDE],
+    ]);
+    expect(view).toEqual({ cells: new Uint8Array(PRINT_SIDE * PRINT_SIDE * 3).fill(200), sharpness: 0 });
+    const unreadable = (width: number, height: number): CaptureCanvas => {
+      const canvas = make(width, height);
+      return { ...canvas, context: { ...canvas.context!, getImageData: undefined } };
+    };
+    expect(
+      (await encodeCapture(video, 1280, 720, { maxSide: 1120, quality: 0.8 }, unreadable)).view,
+    ).toBeNull();
   });
 
   it('fails as a capture error where the canvas cannot be drawn on', async () => {

@@ -3,6 +3,7 @@
  * the capture worker (capture.worker.ts), a DOM canvas on the main thread where workers cannot draw.
  * Nothing here imports the protocol: the worker's bundle stays a few hundred bytes.
  */
+import { cellsOf, FOCUS_SIDE, PRINT_SIDE, sharpnessOf, type ViewPrint } from './view-print.ts';
 
 /** Spec §9: the capture canvas is 1080×1920 (portrait). */
 const CAPTURE_SHORT_SIDE = 1080;
@@ -28,7 +29,9 @@ export interface EncodeOptions {
 export type CaptureContext = Pick<
   CanvasRenderingContext2D,
   'fillStyle' | 'fillRect' | 'drawImage' | 'imageSmoothingQuality'
->;
+> &
+  // a canvas that cannot be read back gives no view print: the view then always counts as new
+  Partial<Pick<CanvasRenderingContext2D, 'getImageData'>>;
 
 /** A canvas of either kind: something to draw on, to draw from, and to encode. */
 export interface CaptureCanvas {
@@ -75,11 +78,41 @@ export function presetSize(
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** The JPEG sent, and the print of the view it shows (null where the canvas cannot be read). */
+export interface EncodedCapture {
+  jpeg: Blob;
+  view: ViewPrint | null;
+}
+
+/**
+ * The print of what `canvas` (width × height) shows (view-print.ts): drawn down to a few hundred
+ * cells, and its centre copied pixel for pixel to measure the focus.
+ */
+function viewPrintOf(
+  canvas: CaptureCanvas,
+  width: number,
+  height: number,
+  makeCanvas: CanvasMaker,
+): ViewPrint | null {
+  const print = makeCanvas(PRINT_SIDE, PRINT_SIDE).context;
+  const focus = makeCanvas(FOCUS_SIDE, FOCUS_SIDE).context;
+  if (!print?.getImageData || !focus?.getImageData) return null;
+  print.imageSmoothingQuality = 'high';
+  print.drawImage(canvas.image, 0, 0, PRINT_SIDE, PRINT_SIDE);
+  const sx = Math.max(0, Math.round((width - FOCUS_SIDE) / 2));
+  const sy = Math.max(0, Math.round((height - FOCUS_SIDE) / 2));
+  focus.drawImage(canvas.image, sx, sy, FOCUS_SIDE, FOCUS_SIDE, 0, 0, FOCUS_SIDE, FOCUS_SIDE);
+  return {
+    cells: cellsOf(print.getImageData(0, 0, PRINT_SIDE, PRINT_SIDE).data),
+    sharpness: sharpnessOf(focus.getImageData(0, 0, FOCUS_SIDE, FOCUS_SIDE).data, FOCUS_SIDE),
+  };
+}
+
 /**
  * Draws the frame into the 1080×1920 capture canvas, then scales it to the preset's max side and
  * encodes it as JPEG. The full-size canvas is kept as a canvas rather than encoded and decoded
  * again: one JPEG pass instead of two saves ~100 ms on a phone and avoids stacking compression
- * artefacts on text.
+ * artefacts on text. The view's print is taken from the scaled canvas.
  */
 export async function encodeCapture(
   frame: CanvasImageSource,
@@ -87,7 +120,7 @@ export async function encodeCapture(
   frameHeight: number,
   options: EncodeOptions,
   makeCanvas: CanvasMaker,
-): Promise<Blob> {
+): Promise<EncodedCapture> {
   const box = captureBox(frameWidth, frameHeight);
   const full = makeCanvas(box.width, box.height);
   const ctx = full.context;
@@ -97,13 +130,16 @@ export async function encodeCapture(
   ctx.drawImage(frame, box.dx, box.dy, box.dw, box.dh);
 
   const out = presetSize(box.width, box.height, options.maxSide);
-  if (out.width === box.width && out.height === box.height) return full.jpeg(options.quality);
-  const target = makeCanvas(out.width, out.height);
-  const small = target.context;
-  if (!small) throw new CaptureError('seeForMe.errors.canvasContext');
-  small.imageSmoothingQuality = 'high';
-  small.drawImage(full.image, 0, 0, out.width, out.height);
-  return target.jpeg(options.quality);
+  let target = full;
+  if (out.width !== box.width || out.height !== box.height) {
+    target = makeCanvas(out.width, out.height);
+    const small = target.context;
+    if (!small) throw new CaptureError('seeForMe.errors.canvasContext');
+    small.imageSmoothingQuality = 'high';
+    small.drawImage(full.image, 0, 0, out.width, out.height);
+  }
+  const view = viewPrintOf(target, out.width, out.height, makeCanvas);
+  return { jpeg: await target.jpeg(options.quality), view };
 }
 
 /** The blob's bytes as base64, without the `data:` prefix (the browser encodes them natively). */

@@ -32,11 +32,12 @@ describe('captureFrame', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("sends the frame with the preset's size and quality to the worker and gives back its base64", async () => {
-    FakeWorker.reply = (job) => ({ id: job.id, base64: `jpeg-${job.maxSide}` });
+  it("sends the frame with the preset's size and quality to the worker and gives back its base64 and print", async () => {
+    const view = { cells: new Uint8Array([1, 2, 3]), sharpness: 4 };
+    FakeWorker.reply = (job) => ({ id: job.id, base64: `jpeg-${job.maxSide}`, view });
     const { captureFrame } = await loadCapture();
-    await expect(captureFrame(frame, 'standard')).resolves.toBe('jpeg-1120');
-    await expect(captureFrame(frame, 'lite')).resolves.toBe('jpeg-140');
+    await expect(captureFrame(frame, 'standard')).resolves.toEqual({ image: 'jpeg-1120', view });
+    await expect(captureFrame(frame, 'lite')).resolves.toEqual({ image: 'jpeg-140', view });
     expect(FakeWorker.jobs.map(({ maxSide, quality }) => [maxSide, quality])).toEqual([
       [1120, 0.8],
       [140, 0.8],

@@ -1,8 +1,15 @@
 import { COMPRESSION_PRESETS, type CompressionPreset } from '@sfm/protocol';
 import { base64Of, CaptureError, encodeCapture, type CaptureCanvas } from './capture-encoder.ts';
 import type { CaptureJob, CaptureReply } from './capture.worker.ts';
+import type { ViewPrint } from './view-print.ts';
 
 export { CaptureError } from './capture-encoder.ts';
+
+/** A captured frame: the JPEG sent (base64, no `data:` prefix) and the print of its view. */
+export interface CapturedFrame {
+  image: string;
+  view: ViewPrint | null;
+}
 
 export interface FrameSource {
   /** The video (or any drawable) and its intrinsic size. */
@@ -44,7 +51,10 @@ class WorkerUnavailable extends Error {
 let worker: Worker | null = null;
 let workerFailed = false;
 let nextJob = 0;
-const waiting = new Map<number, { resolve: (base64: string) => void; reject: (error: Error) => void }>();
+const waiting = new Map<
+  number,
+  { resolve: (captured: CapturedFrame) => void; reject: (error: Error) => void }
+>();
 
 function captureWorker(): Worker {
   if (worker) return worker;
@@ -53,7 +63,7 @@ function captureWorker(): Worker {
     const job = waiting.get(data.id);
     waiting.delete(data.id);
     if (!job) return;
-    if ('base64' in data) job.resolve(data.base64);
+    if ('base64' in data) job.resolve({ image: data.base64, view: data.view });
     else if ('errorKey' in data) job.reject(new CaptureError(data.errorKey));
     else job.reject(new Error(data.failure));
   });
@@ -66,7 +76,7 @@ function captureWorker(): Worker {
   return worker;
 }
 
-async function captureInWorker(frame: FrameSource, preset: CompressionPreset): Promise<string> {
+async function captureInWorker(frame: FrameSource, preset: CompressionPreset): Promise<CapturedFrame> {
   // the frame is copied here, at once: the worker draws the moment the user captured
   const bitmap = await createImageBitmap(frame.source as ImageBitmapSource);
   const target = captureWorker();
@@ -81,11 +91,11 @@ async function captureInWorker(frame: FrameSource, preset: CompressionPreset): P
 
 /**
  * The frame in the 1080×1920 capture box, scaled to the preset's max side, as JPEG (q0.8) in base64
- * without the `data:` prefix. Drawn and encoded in a worker, off the page's main thread; where a
+ * without the `data:` prefix, with the print of its view. Drawn and encoded in a worker, off the page's main thread; where a
  * worker cannot draw (no OffscreenCanvas) or could not start, on the page with an encoding that
  * does not block it.
  */
-export async function captureFrame(frame: FrameSource, preset: CompressionPreset): Promise<string> {
+export async function captureFrame(frame: FrameSource, preset: CompressionPreset): Promise<CapturedFrame> {
   if (workerCapable() && !workerFailed) {
     try {
       return await captureInWorker(frame, preset);
@@ -93,14 +103,14 @@ export async function captureFrame(frame: FrameSource, preset: CompressionPreset
       if (!(error instanceof WorkerUnavailable)) throw error;
     }
   }
-  const jpeg = await encodeCapture(
+  const { jpeg, view } = await encodeCapture(
     frame.source,
     frame.width,
     frame.height,
     COMPRESSION_PRESETS[preset],
     domCanvas,
   );
-  return base64Of(jpeg);
+  return { image: await base64Of(jpeg), view };
 }
 
 /** Spec §9: the photo kept for the user is the whole frame at its own size, JPEG quality 1. */

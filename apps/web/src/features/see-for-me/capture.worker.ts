@@ -10,6 +10,7 @@ import {
   type CaptureErrorKey,
   type EncodeOptions,
 } from './capture-encoder.ts';
+import type { ViewPrint } from './view-print.ts';
 
 export interface CaptureJob extends EncodeOptions {
   id: number;
@@ -18,7 +19,7 @@ export interface CaptureJob extends EncodeOptions {
 }
 
 export type CaptureReply =
-  | { id: number; base64: string }
+  | { id: number; base64: string; view: ViewPrint | null }
   | { id: number; errorKey: CaptureErrorKey }
   | { id: number; failure: string };
 
@@ -33,8 +34,14 @@ function offscreen(width: number, height: number) {
 
 async function run({ id, frame, maxSide, quality }: CaptureJob): Promise<CaptureReply> {
   try {
-    const jpeg = await encodeCapture(frame, frame.width, frame.height, { maxSide, quality }, offscreen);
-    return { id, base64: await base64Of(jpeg) };
+    const { jpeg, view } = await encodeCapture(
+      frame,
+      frame.width,
+      frame.height,
+      { maxSide, quality },
+      offscreen,
+    );
+    return { id, base64: await base64Of(jpeg), view };
   } catch (error) {
     // a canvas the worker cannot draw on fails as one on the page would; the page hears of anything else
     if (error instanceof CaptureError) return { id, errorKey: error.messageKey };

@@ -2,6 +2,7 @@ import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnalysisError, type AnalysisAnswer } from './analysis-client.ts';
 import { canTransition, DANGER_VIBRATION, isCameraRoute, SceneController } from './scene-controller.ts';
+import { PRINT_SIDE } from './view-print.ts';
 import { FakeSpeech, fakeDeps } from './test-fakes.ts';
 
 const flush = async () => {
@@ -240,6 +241,46 @@ describe('scene controller', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(analyze).toHaveBeenCalledTimes(3);
     expect(f.speech.spoken).toEqual(['前方有一张桌子', '前方有一扇门']);
+    scene.dispose();
+  });
+
+  it('auto modes: a view unchanged since the last answer is not sent again; a tap hears so, once', async () => {
+    const still = { cells: new Uint8Array(PRINT_SIDE * PRINT_SIDE * 3).fill(120), sharpness: 5 };
+    const moved = { cells: still.cells.map((_, i) => (i % 7) * 30), sharpness: 5 };
+    const views = [still, still, still, moved];
+    const capture = vi.fn(() => Promise.resolve({ image: 'QUJD', view: views.shift() ?? moved }));
+    const answers = ['前方有一块路牌，写着“人民路”', '前方有一扇门'];
+    const analyze = vi.fn(() => Promise.resolve({ description: answers.shift() ?? '' }));
+    const f = fakeDeps({ capture, analyze });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(capture).toHaveBeenCalledTimes(3);
+    expect(analyze).toHaveBeenCalledTimes(1);
+    // shown, not announced, and not spoken
+    expect(scene.getState()).toMatchObject({ statusMessage: 'seeForMe.viewUnchanged', statusQuiet: true });
+    expect(f.speech.spoken).toEqual(['前方有一块路牌，写着“人民路”']);
+    scene.tap();
+    scene.tap();
+    expect(f.speech.spoken.filter((t) => t === 'seeForMe.viewUnchanged')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(analyze).toHaveBeenCalledTimes(2);
+    expect(f.speech.spoken.at(-1)).toBe('前方有一扇门');
+    scene.dispose();
+  });
+
+  it('auto modes: a view with traffic in its last answer is sent every time, unchanged or not', async () => {
+    const still = { cells: new Uint8Array(PRINT_SIDE * PRINT_SIDE * 3).fill(120), sharpness: 5 };
+    const capture = vi.fn(() => Promise.resolve({ image: 'QUJD', view: still }));
+    const analyze = vi.fn(() => Promise.resolve({ description: '前方是路口，红绿灯是红灯' }));
+    const f = fakeDeps({ capture, analyze });
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(analyze).toHaveBeenCalledTimes(2);
     scene.dispose();
   });
 

@@ -9,8 +9,10 @@ import type { PhotoSaveOutcome } from '../../platform/index.ts';
 import { routes } from '../../ui/routes.ts';
 import type { SpeechInput, SpeechInputError, SpeechOutput } from '../speech/index.ts';
 import { AnalysisError, isAbortError, type AnalysisAnswer } from './analysis-client.ts';
+import type { CapturedFrame } from './capture.ts';
 import { mentionsTraffic } from './danger-terms.ts';
 import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
+import { sameView, type ViewPrint } from './view-print.ts';
 
 /** Spec §4 "Danger scenes" (our fix): the interval really drops to 5 s … */
 export const DANGER_CAPTURE_MS = 5_000;
@@ -111,8 +113,8 @@ export interface PhotoKeeper {
 export interface SceneDeps {
   speech: SpeechOutput;
   t: (key: string, params?: Record<string, string>) => string;
-  /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream); base64 JPEG. */
-  capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<string>;
+  /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream), with its view's print. */
+  capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<CapturedFrame>;
   analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<AnalysisAnswer>;
   playSound: (name: SoundName) => void;
   /** The assertive alert region (danger). */
@@ -156,6 +158,12 @@ export class SceneController {
   /** Bumped on every reset: async work of an older epoch stops at its next step. */
   private epoch = 0;
   private calmInRow = 0;
+  /** The view the last answer (or retake advice) was about: auto-capture does not send it again. */
+  private answeredView: ViewPrint | null = null;
+  /** Auto-capture found the view unchanged since that answer … */
+  private viewUnchanged = false;
+  /** … and a tap has already been told so ("画面没有变化" is said once, on request). */
+  private unchangedSaid = false;
   private get dialogueOn(): boolean {
     return this.state.conversing;
   }
@@ -331,6 +339,10 @@ export class SceneController {
     const entry = this.entry;
     switch (entry.tap) {
       case 'stop-speech':
+        if (!this.deps.speech.isSpeaking() && this.viewUnchanged && !this.unchangedSaid) {
+          this.unchangedSaid = true;
+          return this.say('seeForMe.viewUnchanged');
+        }
         this.deps.speech.cancel();
         if (options.confirm) this.say('seeForMe.speech.stopped');
         return;
@@ -408,7 +420,33 @@ export class SceneController {
     if (!this.autoShouldRun()) return this.refreshAuto();
     this.scheduleAuto(this.state.intervalMs);
     if (this.state.phase === 'capturing' || this.state.phase === 'analyzing') return;
-    void this.runAnalysis({ announce: false });
+    void this.runAnalysis({ announce: false, auto: true });
+  }
+
+  /**
+   * An auto capture of the view the last answer was about is not sent (nor paid for) again. Where
+   * traffic was in that answer it is, every time: a light may change within one cell of the print.
+   * After retake advice it is too: the print cannot see the shake or the exposure that was wrong.
+   */
+  private alreadyAnswered(view: ViewPrint | null): boolean {
+    if (this.state.retake || this.state.isDangerousScene) return false;
+    if (mentionsTraffic(this.state.lastResult?.text ?? '')) return false;
+    return sameView(this.answeredView, view);
+  }
+
+  /** Nothing new to say: the status shows it, without announcing it (a tap hears it, once). */
+  private skipUnchangedView(): void {
+    this.analysis = null;
+    this.set({ phase: 'idle' });
+    if (this.viewUnchanged) return;
+    this.viewUnchanged = true;
+    this.status(this.deps.t('seeForMe.viewUnchanged'), { statusQuiet: true });
+  }
+
+  private rememberAnsweredView(view: ViewPrint | null): void {
+    this.answeredView = view;
+    this.viewUnchanged = false;
+    this.unchangedSaid = false;
   }
 
   // ---- one capture + analysis + speech ----------------------------------------------------
@@ -421,18 +459,21 @@ export class SceneController {
   /**
    * announce: a tap ("recognizing" is spoken); shutter: the shutter sound plays (taps and dialogue,
    * not every auto capture); prompt: the user's question; allowUnclearPhoto: 仍然描述, the photo is
-   * described even if the quality check would refuse it.
+   * described even if the quality check would refuse it; auto: an auto-capture tick, which sends
+   * nothing when the view is the one last answered.
    */
   private async runAnalysis({
     announce,
     shutter = announce,
     prompt,
     allowUnclearPhoto = false,
+    auto = false,
   }: {
     announce: boolean;
     shutter?: boolean;
     prompt?: string;
     allowUnclearPhoto?: boolean;
+    auto?: boolean;
   }): Promise<void> {
     this.abortAnalysis();
     const controller = new AbortController();
@@ -446,8 +487,9 @@ export class SceneController {
     if (shutter) this.deps.playSound('shutter');
     const photo = this.grabPhoto();
     try {
-      const image = await this.deps.capture(entry.compression, signal);
+      const { image, view } = await this.deps.capture(entry.compression, signal);
       if (stale()) return;
+      if (auto && this.alreadyAnswered(view)) return this.skipUnchangedView();
       this.set({ phase: 'analyzing' });
       const answer = await this.deps.analyze(
         {
@@ -461,6 +503,7 @@ export class SceneController {
       );
       if (stale()) return;
       if (this.analysis === controller) this.analysis = null;
+      this.rememberAnsweredView(view);
       if (answer.unusablePhoto) {
         await this.adviseRetake(answer.unusablePhoto, answer.description, announce || prompt !== undefined);
       } else {
@@ -709,6 +752,8 @@ export class SceneController {
     this.setConversing(false);
     this.clearAuto();
     this.calmInRow = 0;
+    // back on the screen (or in another mode) the user wants to hear what is in view, even the same
+    this.rememberAnsweredView(null);
     if (this.state.phase !== 'idle' || this.state.isActive) this.set({ phase: 'idle', isActive: false });
   }
 }

@@ -4,6 +4,7 @@ import type { SpeechEvent, SpeechInput, SpeechOutput } from '../speech/index.ts'
 import { FakeSpeechInput } from '../speech/test-fakes.ts';
 import type { SceneDeps } from './scene-controller.ts';
 import type { AnalysisAnswer } from './analysis-client.ts';
+import type { CapturedFrame } from './capture.ts';
 
 /** A speaker that records what it was asked to say; each speak resolves when `finish()` is called or at once. */
 export class FakeSpeech implements SpeechOutput {
@@ -53,7 +54,9 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
   const analyze = vi.fn((_req: AnalyzeRequest, _signal: AbortSignal) =>
     Promise.resolve<AnalysisAnswer>({ description: '一张桌子' }),
   );
-  const capture = vi.fn((_preset: string, _signal: AbortSignal) => Promise.resolve('QUJD'));
+  const capture = vi.fn((_preset: string, _signal: AbortSignal) =>
+    Promise.resolve<CapturedFrame>({ image: 'QUJD', view: null }),
+  );
   const playSound = vi.fn();
   const alert = vi.fn();
   const vibrate = vi.fn();
