@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from './endpoints.ts';
 import { User } from './user.ts';
+import { Verbosity } from './vision.ts';
 import { isWellFormedText } from './well-formed-text.ts';
 
 /**
@@ -27,6 +28,7 @@ export const UserSettings = z.strictObject(
     mainCameraDeviceId: z.string().max(256).refine(isWellFormedText).nullable().optional(),
     savePhoto: z.boolean().optional(),
     vibrateOnDanger: z.boolean().optional(),
+    verbosity: Verbosity.optional(),
   },
   { error: 'errors.unknown_field' },
 );

@@ -24,6 +24,14 @@ export const Scenario = SceneMode.exclude(['move_lite'], { error: 'errors.scenar
 export type Scenario = z.infer<typeof Scenario>;
 
 export const CompressionPreset = z.enum(['high', 'standard', 'lite']);
+
+/**
+ * How much an answer says (the verbosity operation setting): brief, the most important first in a
+ * sentence or two (the default: the rest is on screen); detailed, all the points.
+ */
+export const VERBOSITY_LEVELS = ['brief', 'detailed'] as const;
+export const Verbosity = z.enum(VERBOSITY_LEVELS);
+export type Verbosity = z.infer<typeof Verbosity>;
 export type CompressionPreset = z.infer<typeof CompressionPreset>;
 
 export { COMPRESSION_PRESETS } from './plain.ts';
@@ -47,6 +55,8 @@ export const AnalyzeRequest = z.strictObject({
    * ("仍然描述"): the check is skipped and the engine answers as best it can.
    */
   allowUnclearPhoto: z.boolean().optional(),
+  /** The user's verbosity setting, for an engine that can answer at either length. */
+  verbosity: Verbosity.optional(),
 });
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 

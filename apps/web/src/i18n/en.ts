@@ -142,6 +142,7 @@ export const en: Messages = {
     },
     describeAnyway: 'Describe it anyway',
     viewUnchanged: 'The view has not changed',
+    readOn: 'Read on',
     points: {
       recharge: 'Recharge or become a VIP',
       login: 'Log in to continue',

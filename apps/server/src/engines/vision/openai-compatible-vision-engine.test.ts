@@ -167,6 +167,20 @@ describe('prompts that ask for what blind users need', () => {
     expect(prompt).toMatch(/UNUSABLE: 原因.*blurred.*dark.*washedOut.*tooClose.*cutOff.*featureless/);
   });
 
+  it("sends the user's verbosity last, so it sets the length; reading is read whole at either", async () => {
+    let system = '';
+    handler = (_req, body, res) => {
+      system = (JSON.parse(body) as { messages: [{ content: string }] }).messages[0].content;
+      streamChunks(res, ['前方有一扇门。']);
+    };
+    await engine().analyze({ image: await png(), scenario: 'observe', verbosity: 'brief' });
+    expect(system).toBe(systemPromptFor('observe', 'brief'));
+    expect(system.endsWith('最重要的一两句先说完，不要铺陈细节。')).toBe(true);
+    await engine().analyze({ image: await png(), scenario: 'observe', verbosity: 'detailed' });
+    expect(system).toContain('把能看清的要点都说出来');
+    expect(systemPromptFor('reading', 'brief')).toBe(systemPromptFor('reading'));
+  });
+
   it('maps the model saying the photo is unusable to retake advice, never to a description', async () => {
     handler = (_req, _body, res) => streamChunks(res, ['UNUSABLE', ': ', 'dark']);
     expect(await engine().analyze({ image: await png(), scenario: 'reading' })).toEqual({

@@ -4,7 +4,7 @@
  * compressed with a spec preset (tokens cost ≈ one per 28×28 px), sent as a data URL with a
  * per-scenario Chinese system prompt, and the answer is streamed back over SSE.
  */
-import { PhotoProblem, type CompressionPreset, type Scenario } from '@sfm/protocol';
+import { PhotoProblem, type CompressionPreset, type Scenario, type Verbosity } from '@sfm/protocol';
 import { randomUUID } from 'node:crypto';
 import { base64Of, jpegOf } from './image-pipeline.ts';
 import { sseData } from './sse.ts';
@@ -32,9 +32,16 @@ interface ChatChunk {
   error?: { message?: unknown };
 }
 
-/** The system prompt for a scenario: shared rules, then the scenario's own instruction. */
-export function systemPromptFor(scenario: Scenario): string {
-  return `${systemPrompts.common}${systemPrompts.scenarios[scenario]}`;
+/** Scenarios whose answer is the text itself, whole: the verbosity setting does not shorten it. */
+const VERBATIM: ReadonlySet<Scenario> = new Set(['reading', 'diabetes']);
+
+/**
+ * The system prompt for a scenario: shared rules, the scenario's own instruction, then the user's
+ * verbosity (last, so it decides the length).
+ */
+export function systemPromptFor(scenario: Scenario, verbosity?: Verbosity): string {
+  const length = verbosity && !VERBATIM.has(scenario) ? systemPrompts.verbosity[verbosity] : '';
+  return `${systemPrompts.common}${systemPrompts.scenarios[scenario]}${length}`;
 }
 
 function defaultQuestionFor(scenario: Scenario): string {
@@ -73,7 +80,7 @@ export class OpenAiCompatibleVisionEngine implements VisionEngine {
       model: this.options.model,
       stream: true,
       messages: [
-        { role: 'system', content: systemPromptFor(req.scenario) },
+        { role: 'system', content: systemPromptFor(req.scenario, req.verbosity) },
         {
           role: 'user',
           content: [

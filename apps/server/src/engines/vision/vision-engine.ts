@@ -1,11 +1,13 @@
 /** The vision engine contract the server uses for /api/vision/analyze (create-vision-engine.ts picks one). */
-import type { PhotoProblem, Scenario } from '@sfm/protocol';
+import type { PhotoProblem, Scenario, Verbosity } from '@sfm/protocol';
 import type { EncodedImage } from './image-pipeline.ts';
 
 export interface VisionRequest extends EncodedImage {
   scenario: Scenario;
   /** The user's question (qa, question, dialogue) or an extra instruction. */
   prompt?: string;
+  /** How much the user wants to hear, for an engine that can answer at either length. */
+  verbosity?: Verbosity;
   signal?: AbortSignal;
 }
 

@@ -232,6 +232,7 @@ export class VisionService {
           pixels: image.pixels,
           scenario: request.scenario,
           prompt: request.prompt,
+          ...(request.verbosity && { verbosity: request.verbosity }),
           signal,
         }),
         signal,

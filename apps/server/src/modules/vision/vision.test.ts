@@ -133,12 +133,15 @@ describe('POST /api/vision/analyze: answers', () => {
     const headers = await registeredUser();
     const data = expectOk(
       endpoints.visionAnalyze,
-      await analyze({ image: jpeg.toString('base64'), scenario: 'qa', prompt: '这是什么？' }, headers),
+      await analyze(
+        { image: jpeg.toString('base64'), scenario: 'qa', prompt: '这是什么？', verbosity: 'detailed' },
+        headers,
+      ),
     );
     expect(data.description).toBe('前方是一张测试图片（qa）');
     expect(data.imageUrl).toMatch(/^\/api\/vision\/images\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]{43}$/);
     const seen = engine.requests.at(-1);
-    expect(seen).toMatchObject({ scenario: 'qa', prompt: '这是什么？' });
+    expect(seen).toMatchObject({ scenario: 'qa', prompt: '这是什么？', verbosity: 'detailed' });
     expect(seen?.signal).toBeInstanceOf(AbortSignal);
     expect((await sharp(seen?.image).metadata()).format).toBe('jpeg');
     const id = /images\/([^?]+)/.exec(data.imageUrl)?.[1] ?? '';

@@ -1,3 +1,4 @@
+import type { Verbosity } from '@sfm/protocol';
 import { platform } from '../../platform/index.ts';
 
 /** Spec §3 local preferences used by the see-for-me screen. */
@@ -7,6 +8,7 @@ const PreferenceKey = {
   mainCameraDeviceId: 'mainCameraDeviceId',
   savePhoto: 'savePhoto',
   vibrateOnDanger: 'vibrateOnDanger',
+  verbosity: 'verbosity',
 } as const;
 
 /** accessible (default): Enter/Space act with spoken confirmations; quick: hold 400 ms stops speech. */
@@ -28,4 +30,9 @@ export function readSavePhoto(): boolean {
 /** "Vibrate on danger" (set in /operation-settings): on unless stored as 'false'. */
 export function readVibrateOnDanger(): boolean {
   return platform.storage.get(PreferenceKey.vibrateOnDanger) !== 'false';
+}
+
+/** "Answer length" (set in /operation-settings): brief unless stored as 'detailed'. */
+export function readVerbosity(): Verbosity {
+  return platform.storage.get(PreferenceKey.verbosity) === 'detailed' ? 'detailed' : 'brief';
 }

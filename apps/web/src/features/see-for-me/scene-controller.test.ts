@@ -271,6 +271,34 @@ describe('scene controller', () => {
     scene.dispose();
   });
 
+  it('brief: the first sentences are said, the rest shown and read on 继续读; reading is read whole', async () => {
+    const answer =
+      '注意：前方有“小心地滑”的警示牌。画面中有文字：“出口 EXIT”。左边有一张桌子，桌上有一个杯子和一本书。';
+    const analyze = vi.fn((_request: AnalyzeRequest) => Promise.resolve({ description: answer }));
+    const f = fakeDeps({ verbosity: () => 'brief', analyze });
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(analyze.mock.calls[0]?.[0]).toMatchObject({ verbosity: 'brief' });
+    expect(f.speech.spoken.at(-1)).toBe('注意：前方有“小心地滑”的警示牌。画面中有文字：“出口 EXIT”。');
+    expect(scene.getState()).toMatchObject({
+      lastResult: { text: answer },
+      unread: '左边有一张桌子，桌上有一个杯子和一本书。',
+    });
+    scene.readOn();
+    scene.readOn();
+    expect(f.speech.spoken.filter((t) => t.startsWith('左边'))).toEqual([
+      '左边有一张桌子，桌上有一个杯子和一本书。',
+    ]);
+    expect(scene.getState().unread).toBe('');
+    scene.setMode('reading');
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe(answer);
+    expect(scene.getState().unread).toBe('');
+  });
+
   it('auto modes: a view with traffic in its last answer is sent every time, unchanged or not', async () => {
     const still = { cells: new Uint8Array(PRINT_SIDE * PRINT_SIDE * 3).fill(120), sharpness: 5 };
     const capture = vi.fn(() => Promise.resolve({ image: 'QUJD', view: still }));

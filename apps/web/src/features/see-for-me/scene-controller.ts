@@ -4,6 +4,7 @@ import {
   type CompressionPreset,
   type PhotoProblem,
   type SceneMode,
+  type Verbosity,
 } from '@sfm/protocol';
 import type { PhotoSaveOutcome } from '../../platform/index.ts';
 import { routes } from '../../ui/routes.ts';
@@ -12,6 +13,7 @@ import { AnalysisError, isAbortError, type AnalysisAnswer } from './analysis-cli
 import type { CapturedFrame } from './capture.ts';
 import { mentionsTraffic } from './danger-terms.ts';
 import { SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
+import { briefParts } from './spoken-parts.ts';
 import { sameView, type ViewPrint } from './view-print.ts';
 
 /** Spec §4 "Danger scenes" (our fix): the interval really drops to 5 s … */
@@ -96,6 +98,8 @@ export interface SceneState {
    * describe it anyway, and auto-capture does not repeat the same advice.
    */
   retake: PhotoProblem | null;
+  /** What the brief answer left unsaid: shown already, read on request ("继续读"). */
+  unread: string;
 }
 
 export type SoundName = 'shutter' | 'ding';
@@ -120,6 +124,8 @@ export interface SceneDeps {
   /** The assertive alert region (danger). */
   alert: (text: string) => void;
   vibrate: (pattern: number[]) => void;
+  /** The verbosity setting, read at each answer: brief says the first sentences, the rest on request. */
+  verbosity: () => Verbosity;
   /** Whether a danger warning also vibrates (the vibrateOnDanger setting, read at each warning). */
   vibrateOnDanger: () => boolean;
   createSpeechInput: (options: { continuous: boolean }) => SpeechInput | null;
@@ -207,6 +213,7 @@ export class SceneController {
       typedQuestionSeq: 0,
       pointsShortfall: null,
       retake: null,
+      unread: '',
     };
   }
 
@@ -498,6 +505,7 @@ export class SceneController {
           compression: entry.compression,
           ...promptFor(entry, prompt),
           ...(allowUnclearPhoto && { allowUnclearPhoto }),
+          verbosity: this.deps.verbosity(),
         },
         signal,
       );
@@ -541,19 +549,39 @@ export class SceneController {
     }
     // kept only once analysed (spec §9), saved while the description is read
     const kept = photo && this.keepPhoto(photo);
+    const { now, rest } = this.spokenParts(entry, description);
     this.set({
       phase: 'speaking',
       lastResult: { text: description, at: this.now() },
       lastAnalysisDescription: description,
       pointsShortfall: null,
       retake: null,
+      unread: rest,
     });
-    await this.deps.speech.speak(description, { priority: danger ? 'danger' : 'routine' });
+    await this.deps.speech.speak(now, { priority: danger ? 'danger' : 'routine' });
     if (stale()) return;
     const keptKey = kept && (await kept);
     if (stale()) return;
     if (keptKey) this.say(keptKey);
     if (entry.completionSound === 'ding') this.deps.playSound('ding');
+  }
+
+  /**
+   * What is said of an answer now, and what is left for "继续读". Text read on purpose (reading,
+   * the diabetes readings) and a market scene's own answer are said whole at either verbosity.
+   */
+  private spokenParts(entry: SceneModeEntry, description: string): { now: string; rest: string } {
+    const whole = entry.scenario === 'reading' || entry.scenario === 'diabetes' || entry.prompt;
+    if (whole || this.deps.verbosity() === 'detailed') return { now: description, rest: '' };
+    return briefParts(description);
+  }
+
+  /** 继续读: the rest of the last answer, which the brief answer left unsaid. */
+  readOn(): void {
+    const rest = this.state.unread;
+    if (!rest) return;
+    this.set({ unread: '' });
+    void this.deps.speech.speak(rest);
   }
 
   /**
@@ -566,7 +594,12 @@ export class SceneController {
       this.set({ phase: 'idle' });
       return;
     }
-    this.set({ phase: 'speaking', lastResult: { text: advice, at: this.now() }, retake: problem });
+    this.set({
+      phase: 'speaking',
+      lastResult: { text: advice, at: this.now() },
+      retake: problem,
+      unread: '',
+    });
     await this.deps.speech.speak(advice);
   }
 

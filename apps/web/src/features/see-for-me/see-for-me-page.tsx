@@ -25,7 +25,13 @@ import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame, captureFullPhoto } from './capture.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
-import { readDefaultScene, readOperationMode, readSavePhoto, readVibrateOnDanger } from './preferences.ts';
+import {
+  readDefaultScene,
+  readOperationMode,
+  readSavePhoto,
+  readVerbosity,
+  readVibrateOnDanger,
+} from './preferences.ts';
 import { SceneController, type SceneState } from './scene-controller.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
 import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
@@ -78,6 +84,7 @@ function createControllers(fixedScene?: FixedScene) {
       alert: alertDanger,
       vibrate: media.vibrate,
       vibrateOnDanger: readVibrateOnDanger,
+      verbosity: readVerbosity,
       createSpeechInput,
       requestMicrophone: async () =>
         (await media.permissionState('microphone')) === 'granted'
@@ -337,6 +344,11 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
             ) : null}
           </div>
           {sceneState.lastResult ? null : <p className="sfm-result__empty">{t('seeForMe.noResult')}</p>}
+          {sceneState.unread ? (
+            <button type="button" className="button button--secondary" onClick={() => scene.readOn()}>
+              {t('seeForMe.readOn')}
+            </button>
+          ) : null}
           {sceneState.retake ? (
             <button type="button" className="button button--secondary" onClick={() => scene.describeAnyway()}>
               {t('seeForMe.describeAnyway')}

@@ -73,6 +73,8 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
     alert,
     vibrate,
     vibrateOnDanger: () => true,
+    // every answer is said whole unless a test asks for brief
+    verbosity: () => 'detailed',
     createSpeechInput,
     requestMicrophone,
     claimUnavailableNotice,

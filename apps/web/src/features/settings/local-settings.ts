@@ -3,6 +3,7 @@ import {
   DEFAULT_SCENES,
   OPERATION_MODES,
   SPEECH_ENGINES,
+  VERBOSITY_LEVELS,
   type UserSettings,
 } from '@sfm/protocol';
 import { api } from '../../api/http-client.ts';
@@ -15,10 +16,11 @@ import { writeSpeechVolume } from '../speech/index.ts';
  * them — see-for-me, speech — read those same keys) and, for a signed-in user, on the server too.
  */
 export type SettingKey =
-  'operationMode' | 'defaultScene' | 'speechEngine' | 'selectedVoice' | 'mainCameraDeviceId';
+  'operationMode' | 'defaultScene' | 'verbosity' | 'speechEngine' | 'selectedVoice' | 'mainCameraDeviceId';
 const KEYS: readonly SettingKey[] = [
   'operationMode',
   'defaultScene',
+  'verbosity',
   'speechEngine',
   'selectedVoice',
   'mainCameraDeviceId',
@@ -28,6 +30,7 @@ const KEYS: readonly SettingKey[] = [
 const ALLOWED: Record<SettingKey, readonly string[] | null> = {
   operationMode: OPERATION_MODES,
   defaultScene: DEFAULT_SCENES,
+  verbosity: VERBOSITY_LEVELS,
   speechEngine: SPEECH_ENGINES,
   selectedVoice: null,
   mainCameraDeviceId: null,

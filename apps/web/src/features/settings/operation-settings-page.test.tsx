@@ -41,8 +41,16 @@ describe('/operation-settings', () => {
     );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '默认场景' }), 'dialogue');
     expect(localStorage.getItem('defaultScene')).toBe('dialogue');
+    const verbosity = screen.getByRole('combobox', { name: '回答详略' });
+    expect(verbosity).toHaveValue('brief');
+    await userEvent.selectOptions(verbosity, 'detailed');
+    expect(localStorage.getItem('verbosity')).toBe('detailed');
     await waitFor(() =>
-      expect(puts(fetch)).toEqual([{ operationMode: 'quick' }, { defaultScene: 'dialogue' }]),
+      expect(puts(fetch)).toEqual([
+        { operationMode: 'quick' },
+        { defaultScene: 'dialogue' },
+        { verbosity: 'detailed' },
+      ]),
     );
   });
 

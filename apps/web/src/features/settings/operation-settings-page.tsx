@@ -1,4 +1,4 @@
-import { DEFAULT_SCENES, OPERATION_MODES } from '@sfm/protocol';
+import { DEFAULT_SCENES, OPERATION_MODES, VERBOSITY_LEVELS } from '@sfm/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../ui/announcer.tsx';
@@ -107,6 +107,7 @@ export function OperationSettingsPage() {
 
   const modes = keyed(OPERATION_MODES, 'personal.settings.modes');
   const scenes = keyed(DEFAULT_SCENES, 'personal.settings.scenes');
+  const verbosities = keyed(VERBOSITY_LEVELS, 'personal.settings.verbosityLevels');
   const engines = engineChoices();
   const voiceList: Choice[] = [{ value: '', labelKey: 'personal.settings.voiceDefault' }, ...voices];
   const cameraList: Choice[] = [{ value: '', labelKey: 'personal.settings.cameraAuto' }, ...cameras];
@@ -117,6 +118,7 @@ export function OperationSettingsPage() {
         <h2 id={operateId}>{t('personal.settings.operateTitle')}</h2>
         {field('operationMode', modes, 'accessible', t('personal.settings.operationModeHint'))}
         {field('defaultScene', scenes, 'realtime', t('personal.settings.defaultSceneHint'))}
+        {field('verbosity', verbosities, 'brief', t('personal.settings.verbosityHint'))}
         {switchField('vibrateOnDanger')}
       </section>
 

@@ -51,6 +51,10 @@ export const personalEn: typeof personalZhCN = {
     defaultScene: 'Default scene',
     defaultSceneHint: 'The scene See for me opens with',
     scenes: { realtime: 'Real-time', dialogue: 'Dialogue' },
+    verbosity: 'Answer length',
+    verbosityHint:
+      'Brief: the most important sentence or two first, the whole answer on screen and one tap on “Read on” away. Detailed: everything is read.',
+    verbosityLevels: { brief: 'Brief', detailed: 'Detailed' },
     speechEngine: 'Speech engine',
     engines: { cloud: 'Cloud voice', native: 'System voice', other: 'Browser voice' },
     selectedVoice: 'Voice',
