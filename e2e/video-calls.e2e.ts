@@ -118,6 +118,25 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     await seeker.page.getByRole('button', { name: '取消呼叫' }).click();
   });
 
+  it('one tap from an AI result calls a volunteer with that result and its photo shared', async () => {
+    const volunteer = await person('一键求助的志愿者', 1);
+    const seeker = await person('拿不准的人', 0);
+    await standBy(volunteer.page);
+
+    await seeker.page.goto('/see-for-me');
+    const result = seeker.page.getByTestId('sfm-result');
+    await expect.poll(() => result.textContent(), { timeout: 20_000 }).toMatch(/摄像头|CAMERA/);
+    await seeker.page.getByRole('link', { name: '请志愿者看看这张照片' }).click();
+    await seeker.page.waitForURL((u) => u.pathname === '/video-call');
+    // no second tap: the call is already on its way, the result shared
+    const shared = volunteer.page.getByText(/^对方分享的 AI 描述：/);
+    await expect.poll(() => shared.textContent(), { timeout: 15_000 }).toMatch(/摄像头|CAMERA/);
+    expect(
+      await seeker.page.getByRole('checkbox', { name: '把我最近一次 AI 描述和照片分享给志愿者' }).count(),
+    ).toBe(0);
+    await seeker.page.getByRole('button', { name: '取消呼叫' }).click();
+  });
+
   it('tells a seeker no volunteer answered, with a way back to the AI camera', async () => {
     const { page } = await person('没人接的求助者', 0);
     await page.goto('/video-call');

@@ -143,6 +143,7 @@ export const en: Messages = {
     describeAnyway: 'Describe it anyway',
     viewUnchanged: 'The view has not changed',
     readOn: 'Read on',
+    askVolunteer: 'Ask a volunteer to look at this photo',
     points: {
       recharge: 'Recharge or become a VIP',
       login: 'Log in to continue',

@@ -139,6 +139,7 @@ export const zhCN = {
     describeAnyway: '仍然描述',
     viewUnchanged: '画面没有变化',
     readOn: '继续读',
+    askVolunteer: '请志愿者看看这张照片',
     points: {
       recharge: '去充值或开通会员',
       login: '登录后继续使用',

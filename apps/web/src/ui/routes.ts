@@ -34,6 +34,12 @@ export const routes = {
 export const pathTo = (path: string, params: Record<string, string>) =>
   path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
+/**
+ * The video call, started at once with the seeker's last AI description and its photo shared: one
+ * tap from a result the AI was unsure of.
+ */
+export const CALL_SHARING_LAST = `${routes.videoCall}?share=last`;
+
 /** A query as location.search writes it ("?a=1", "" for none) from wouter's useSearch() ("a=1"). */
 export const searchPart = (query: string) => (query ? `?${query}` : '');
 

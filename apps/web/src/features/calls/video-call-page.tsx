@@ -1,8 +1,8 @@
 import { CALLS_NAMESPACE, type SharedContext } from '@sfm/protocol';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { useSession } from '../../session/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
@@ -64,7 +64,11 @@ export function VideoCallPage() {
   const [torchOn, setTorchOn] = useState(false);
   const facing = useRef<Facing>('environment');
   const [torchAsk, setTorchAsk] = useState('');
-  const [shareRecent, setShareRecent] = useState(false);
+  // from a see-for-me result (CALL_SHARING_LAST): the call starts at once, that result shared
+  const [params] = useSearchParams();
+  const callAtOnce = params.get('share') === 'last' && lastAnalysis() !== null;
+  const [shareRecent, setShareRecent] = useState(callAtOnce);
+  const calledAtOnce = useRef(false);
   const session = useCallSession({
     namespace: CALLS_NAMESPACE,
     auth: token ? { token, userType: 'registered' } : null,
@@ -112,6 +116,12 @@ export function VideoCallPage() {
 
   // opt-in: the volunteer starts with what the AI last said (and its photo) only when asked to
   const recent = lastAnalysis();
+  const socketReady = session.socket !== null;
+  useEffect(() => {
+    if (!callAtOnce || !socketReady || calledAtOnce.current || state.phase !== 'idle') return;
+    calledAtOnce.current = true;
+    void actions.request(callLanguage(), sharedContext(lastAnalysis()));
+  }, [callAtOnce, socketReady, state.phase, actions]);
   const canCall =
     state.phase === 'idle' ||
     state.phase === 'ended' ||

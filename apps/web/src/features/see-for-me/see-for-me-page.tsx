@@ -7,7 +7,7 @@ import { platform, savePhoto } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
+import { CALL_SHARING_LAST, routes } from '../../ui/routes.ts';
 import { requestWithRationale } from '../../ui/permission-overlay.tsx';
 import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
 import { onSceneModeRequest } from '../assistant/index.ts';
@@ -353,6 +353,12 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
             <button type="button" className="button button--secondary" onClick={() => scene.describeAnyway()}>
               {t('seeForMe.describeAnyway')}
             </button>
+          ) : null}
+          {sceneState.lastResult && !sceneState.retake ? (
+            // the AI may be unsure: a volunteer sees this photo and its answer, one tap away
+            <Link to={CALL_SHARING_LAST} className="button button--secondary">
+              {t('seeForMe.askVolunteer')}
+            </Link>
           ) : null}
         </section>
       </div>
