@@ -16,6 +16,16 @@ describe('splitClauses', () => {
       '再见',
     ]);
   });
+  it('keeps a point, colon or comma between digits in its number', () => {
+    expect(splitClauses('一次3.5毫克。末班23:00，共1,000人. Next: go', 24, 24)).toEqual([
+      '一次3.5毫克',
+      '末班23:00',
+      '共1,000人',
+      'Next',
+      'go',
+    ]);
+  });
+
   it('keeps clauses short, the first one shortest', () => {
     const clauses = splitClauses('一'.repeat(60));
     expect(clauses[0]).toHaveLength(12);

@@ -1,5 +1,8 @@
-/** Where speech may pause: Chinese and Latin clause punctuation and line breaks. */
-const CLAUSE_END = /[，。！？；、,.!?;：:\n\r]+/;
+/**
+ * Where speech may pause: Chinese and Latin clause punctuation and line breaks; a point, colon or
+ * comma between two digits is part of the number ("3.5", "23:00", "1,000"), not a pause.
+ */
+const CLAUSE_END = /[，。！？；、!?;：\n\r]+|(?<!\d)[,.:]+|[,.:]+(?!\d)/;
 const MAX_CLAUSE_CHARS = 24;
 /** The first clause is kept shorter still: its audio is what the listener waits for. */
 export const MAX_FIRST_CLAUSE_CHARS = 12;

@@ -4,6 +4,7 @@ import { AsyncQueue } from './async-queue.ts';
 import { firstClauseChars, splitClauses } from './clauses.ts';
 import type { EspeakVoiceSettings } from './espeak-messages.ts';
 import { EspeakPool } from './espeak-pool.ts';
+import { spokenText } from './spoken-text.ts';
 import { SynthesisError, type SpeechSynthesizer } from './speech-synthesizer.ts';
 
 const EMBEDDED_VOICE = 'cmn';
@@ -50,7 +51,7 @@ export class EmbeddedSynthesizer implements SpeechSynthesizer {
       return queue;
     }
     const cancel = this.pool.run(
-      splitClauses(text, undefined, firstClauseChars(this.pool.waiting, this.pool.size)),
+      splitClauses(spokenText(text), undefined, firstClauseChars(this.pool.waiting, this.pool.size)),
       espeakVoiceSettings(options),
       (bytes) => queue.push(bytes),
       (error) => {
