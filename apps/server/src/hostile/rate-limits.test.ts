@@ -26,7 +26,14 @@ type Who = 'device' | 'user' | 'admin';
  * Every call that costs money (a paid model or gateway) or sends an SMS, with a body that passes
  * validation (a limit is counted once the input is valid). A new such endpoint belongs here.
  */
-const COSTLY: { name: string; endpoint: Endpoint; who: Who; body: (i: number) => object }[] = [
+const COSTLY: {
+  name: string;
+  endpoint: Endpoint;
+  who: Who;
+  body: (i: number) => object;
+  /** Headers of its own for each call (identities made up on the spot). */
+  headers?: (i: number) => Record<string, string>;
+}[] = [
   {
     name: 'SMS code, one phone',
     endpoint: endpoints.smsSend,
@@ -44,6 +51,13 @@ const COSTLY: { name: string; endpoint: Endpoint; who: Who; body: (i: number) =>
     endpoint: endpoints.visionAnalyze,
     who: 'device',
     body: () => ({ image: 'AAAA', scenario: 'observe' }),
+  },
+  {
+    name: 'photo analysis, a new made-up device for every call from one address',
+    endpoint: endpoints.visionAnalyze,
+    who: 'device',
+    body: () => ({ image: 'AAAA', scenario: 'observe' }),
+    headers: (i) => ({ deviceid: `made-up-device-${i}` }),
   },
   {
     name: 'recording to text (speech model)',
@@ -137,13 +151,13 @@ afterAll(async () => {
 });
 
 describe('rate limits on everything that costs money or sends an SMS', () => {
-  for (const [index, { name, endpoint, who, body }] of COSTLY.entries()) {
+  for (const [index, { name, endpoint, who, body, headers: own }] of COSTLY.entries()) {
     it(`${name}: ${endpoint.method} ${endpoint.path} answers 429 with the catalogue message once over`, async () => {
       for (let i = 0; i < MAX_TRIES; i++) {
         const res = await server.app.inject({
           method: endpoint.method,
           url: endpoint.path,
-          headers: { ...headers[who], 'content-type': 'application/json' },
+          headers: { ...(own?.(i) ?? headers[who]), 'content-type': 'application/json' },
           // an address of its own: limits per address must not carry over from another case
           remoteAddress: `10.0.0.${index + 1}`,
           payload: JSON.stringify(body(i)),

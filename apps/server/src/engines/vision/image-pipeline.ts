@@ -30,7 +30,61 @@ export class ImageTooLargeError extends Error {
 }
 
 /** Largest accepted photo in pixels (phone cameras go up to 50 MP; a 16k × 16k PNG can be tiny). */
-const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * Most memory one photo's decoding may take, judged from its header before anything is decoded: a
+ * 760 KB interlaced 16-bit RGBA PNG of 10000×10000 px decodes to 800 MB. A 12 MP phone photo as
+ * PNG takes 36 MB; a JPEG is decoded at a fraction of its size when it is made smaller anyway.
+ */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/** Photos being decoded at once in this process: the rest wait their turn (memory stays bounded). */
+const DECODES_AT_ONCE = 2;
+
+/** Bytes per sample of each libvips band format sharp reports. */
+const SAMPLE_BYTES: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+};
+
+/**
+ * The most a JPEG is shrunk while decoding (libvips decodes at 1/2, 1/4 or 1/8 when the result is
+ * smaller still): counted at half what libvips may do, to stay on the safe side.
+ */
+function jpegShrinkOnLoad(ratio: number): number {
+  if (ratio >= 16) return 8;
+  if (ratio >= 8) return 4;
+  return ratio >= 4 ? 2 : 1;
+}
+
+/** What decoding the photo for `maxSide` takes in memory, from its header alone. */
+export function decodedBytes(meta: Metadata, maxSide: number): number {
+  const { width = 0, height = 0 } = meta;
+  const shrink = meta.format === 'jpeg' ? jpegShrinkOnLoad(Math.max(width, height) / maxSide) : 1;
+  const sampleBytes = SAMPLE_BYTES[meta.depth ?? ''] ?? 8;
+  return Math.ceil(width / shrink) * Math.ceil(height / shrink) * (meta.channels ?? 4) * sampleBytes;
+}
+
+/** A first-come-first-served turn to decode (at most DECODES_AT_ONCE at a time). */
+const decodeTurns = (() => {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+})();
 
 /** Largest side the embedded OCR is given. */
 export const EMBEDDED_MAX_SIDE = 1600;
@@ -113,6 +167,18 @@ export async function prepareUpload(
   bytes: Buffer,
   size: CompressionPreset | ImageSize = 'high',
 ): Promise<PreparedImage> {
+  return (await inspectUpload(bytes, size))();
+}
+
+/**
+ * The checks of prepareUpload that read only the photo's header (signature, format, pixels and
+ * the memory decoding would take): throws at once for a photo that will not be decoded, else
+ * gives the decoding step, so a caller can reserve what the work costs before it starts.
+ */
+export async function inspectUpload(
+  bytes: Buffer,
+  size: CompressionPreset | ImageSize = 'high',
+): Promise<() => Promise<PreparedImage>> {
   const format = sniffFormat(bytes);
   if (!format) throw new InvalidImageError();
   let meta: Metadata;
@@ -125,9 +191,12 @@ export async function prepareUpload(
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
   const { maxSide, quality } = typeof size === 'string' ? COMPRESSION_PRESETS[size] : size;
   const kept = keptAsSent(bytes, meta, maxSide);
-  if (kept) return { jpeg: kept, pixels: decodedOnce(kept, maxSide) };
-  const pixels = await decodePixels(bytes, maxSide);
-  return { jpeg: await encodeJpeg(pixels, quality), pixels: async () => pixels };
+  if (kept) return async () => ({ jpeg: kept, pixels: decodedOnce(kept, maxSide) });
+  if (decodedBytes(meta, maxSide) > MAX_DECODED_BYTES) throw new ImageTooLargeError();
+  return async () => {
+    const pixels = await decodeTurns(() => decodePixels(bytes, maxSide));
+    return { jpeg: await encodeJpeg(pixels, quality), pixels: async () => pixels };
+  };
 }
 
 /**
@@ -166,7 +235,12 @@ const rgb = (data: Buffer, width: number, height: number): RgbImage => ({
 /** An encoded image decoded: upright, at most maxSide, transparency flattened onto white. */
 export async function decodePixels(image: Buffer, maxSide: number): Promise<RgbImage> {
   try {
-    const { data, info } = await sharp(image, { failOn: 'error' })
+    // never more pixels than an upload may have, read top to bottom (no whole-image buffer first)
+    const { data, info } = await sharp(image, {
+      failOn: 'error',
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      sequentialRead: true,
+    })
       .rotate()
       .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

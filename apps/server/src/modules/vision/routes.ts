@@ -5,6 +5,13 @@ import type { Router } from '../../http/router.ts';
 import type { ImageOwner } from './image-url.ts';
 import type { VisionService } from './service.ts';
 
+/**
+ * One network address may analyse this many times the per-caller limit a minute: a family or a
+ * school behind one address still works, and identities made up on the spot (a new deviceId per
+ * request) cannot multiply the limit.
+ */
+const CALLERS_PER_ADDRESS = 3;
+
 type Caller = { kind: 'user'; userId: string } | { kind: 'device'; deviceId: string };
 const ownerOf = (identity: Caller): ImageOwner =>
   identity.kind === 'user'
@@ -24,6 +31,11 @@ export function registerVisionRoutes(
     {
       rateLimits: [
         { bucket: 'vision-analyze', limit: analysesPerMinute, key: (r) => rateLimitKey(r.identity) },
+        {
+          bucket: 'vision-analyze-address',
+          limit: analysesPerMinute * CALLERS_PER_ADDRESS,
+          key: (r) => `ip:${r.ip}`,
+        },
       ],
     },
   );

@@ -17,7 +17,7 @@ import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import { metered, type PointsMeter } from '../points/points-meter.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
+import { inspectUploadedImage } from '../../storage/uploaded-image.ts';
 import type { AnalysesRepo } from './analyses-repo.ts';
 import type { ImageOwner, ImageUrlSigner } from './image-url.ts';
 import { RecentAnswers } from './recent-answers.ts';
@@ -58,9 +58,9 @@ const clientGone = () => new AppError(CLIENT_GONE, 'errors.vision_failed');
 const visionFailed = () => new AppError(502, 'errors.vision_failed');
 const notFound = () => new AppError(404, 'errors.image_not_found');
 
-/** The uploaded photo, checked and decoded once; a refusal names the `image` field. */
-function uploadedImage(request: AnalyzeRequest): Promise<PreparedImage> {
-  return acceptUploadedImage(request.image, request.compression);
+/** The uploaded photo checked from its header; its decoding waits for the caller's points. */
+function uploadedImage(request: AnalyzeRequest): Promise<() => Promise<PreparedImage>> {
+  return inspectUploadedImage(request.image, request.compression);
 }
 
 /** What the user hears instead of an answer when the photo cannot be used. */
@@ -157,25 +157,25 @@ export class VisionService {
 
   /**
    * A failed, refused or cancelled analysis costs nothing; only an answer is charged, and an answer
-   * the caller was given moments ago for the same question (sameAsLast) is not charged again. The photo is
-   * decoded while the points are reserved and stored while the engine looks at it, and the answer's
+   * the caller was given moments ago for the same question (sameAsLast) is not charged again. The
+   * photo's header is checked first and it is decoded only once the points are reserved (nobody
+   * makes the server decode for free); it is stored while the engine looks at it, and the answer's
    * records are written beside the charge: the user waits for the engine, not for the disk (a
    * photo whose analysis does not end in an answer is removed again).
    */
-  analyze(
+  async analyze(
     owner: ImageOwner,
     request: AnalyzeRequest,
     signal: AbortSignal,
     locale: Locale = DEFAULT_LOCALE,
   ): Promise<AnalyzeResponse> {
     const scene = request.sceneId ? 'analyze' : 'vision';
-    const upload = uploadedImage(request);
-    upload.catch(() => undefined); // a refused reservation leaves the decoding unread
+    const decode = await uploadedImage(request);
     return metered(
       this.deps.meter,
       owner,
       scene,
-      () => this.engineAnswer(owner, request, upload, signal, locale),
+      () => this.engineAnswer(owner, request, decode(), signal, locale),
       (answer) => this.deliver(owner, request.scenario, answer, signal),
     ).catch((err: unknown) => {
       if (err instanceof RepeatedAnswer)

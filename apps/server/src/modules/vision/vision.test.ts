@@ -189,18 +189,38 @@ describe('POST /api/vision/analyze: answers', () => {
     expect(Math.max(lite.width ?? 0, lite.height ?? 0)).toBe(140);
   });
 
-  it('limits analyses per identity (VISION_RATE_LIMIT_PER_MINUTE) with 429', async () => {
+  it('limits analyses per identity (VISION_RATE_LIMIT_PER_MINUTE) with 429, and per address at three times that', async () => {
     const limited = await createTestApp({ database: t.database, config: { visionRateLimitPerMinute: 2 } });
+    // an address of its own: the analyses of the other tests come from 127.0.0.1
+    const from = (remoteAddress: string) => async (body: object, headers: Record<string, string>) => {
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: endpoints.visionAnalyze.path,
+        headers,
+        payload: body,
+        remoteAddress,
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.json() as unknown };
+    };
     try {
+      const analyzeHere = from('10.1.2.3');
       const device = deviceHeaders(newDevice());
       const body = { image: jpeg.toString('base64'), scenario: 'observe' };
-      expectOk(endpoints.visionAnalyze, await analyze(body, device, limited.app));
-      expectOk(endpoints.visionAnalyze, await analyze(body, device, limited.app));
-      const res = await analyze(body, device, limited.app);
+      expectOk(endpoints.visionAnalyze, await analyzeHere(body, device));
+      expectOk(endpoints.visionAnalyze, await analyzeHere({ ...body, prompt: '再看' }, device));
+      const res = await analyzeHere(body, device);
       expectError(res, 429, 'rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      // another device has its own allowance
-      expectOk(endpoints.visionAnalyze, await analyze(body, deviceHeaders(newDevice()), limited.app));
+      // another device has its own allowance, until the address has used three identities' worth
+      // (the refused call counts for the address too: 3 + 3 = 6)
+      for (let i = 0; i < 3; i++) {
+        expectOk(
+          endpoints.visionAnalyze,
+          await analyzeHere({ ...body, prompt: `${i}` }, deviceHeaders(newDevice())),
+        );
+      }
+      expectError(await analyzeHere(body, deviceHeaders(newDevice())), 429, 'rate_limited');
+      expectOk(endpoints.visionAnalyze, await from('10.1.2.4')(body, deviceHeaders(newDevice())));
     } finally {
       await limited.close();
     }
