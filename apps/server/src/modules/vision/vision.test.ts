@@ -200,7 +200,7 @@ describe('POST /api/vision/analyze: answers', () => {
         payload: body,
         remoteAddress,
       });
-      return { status: res.statusCode, headers: res.headers, body: res.json() as unknown };
+      return { status: res.statusCode, headers: res.headers, body: res.json() } as CallResult;
     };
     try {
       const analyzeHere = from('10.1.2.3');
