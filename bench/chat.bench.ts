@@ -122,6 +122,7 @@ const server = await startServer({
   ASR_ENGINE: 'none',
   // as deployed: answers are not checked against the protocol again on their way out
   NODE_ENV: 'production',
+  ALLOW_DEVELOPMENT_DEFAULTS: 'sandbox-payments,log-sms',
 });
 const browser = await launchBrowser();
 try {

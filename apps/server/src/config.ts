@@ -40,7 +40,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export const CONFIG_DOCS = {
   PORT: ['3000', 'HTTP port the server listens on.'],
   HOST: ['0.0.0.0', 'Interface to bind; 127.0.0.1 keeps the server off the network.'],
-  NODE_ENV: ['development', '`production` turns off response-shape validation (kept on in dev and tests).'],
+  NODE_ENV: [
+    'development',
+    '`production` turns off response-shape validation (kept on in dev and tests) and refuses to start with development stand-ins (the sandbox payment gateway, the log SMS sender) unless `ALLOW_DEVELOPMENT_DEFAULTS` names them.',
+  ],
+  ALLOW_DEVELOPMENT_DEFAULTS: [
+    '(unset)',
+    'With `NODE_ENV=production`, the development stand-ins allowed anyway, comma-separated: `sandbox-payments` (anyone can pay for points without paying), `log-sms` (codes go to the log, not to phones). For a staging server, never for real users.',
+  ],
   DATA_DIR: [
     './data',
     'Where local state lives (embedded PostgreSQL in `pg/`, `jwt-secret`); relative to the cwd.',
@@ -233,6 +240,7 @@ const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.string().default('development'),
+  ALLOW_DEVELOPMENT_DEFAULTS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   EMBEDDED_PG_PORT: port.default(0),
@@ -323,6 +331,30 @@ function s3Problems(e: z.infer<typeof EnvSchema>): string[] {
   return missing.map((k) => `  ${k}: required when S3_BUCKET is set`);
 }
 
+/** The development stand-ins a production server refuses unless ALLOW_DEVELOPMENT_DEFAULTS names them. */
+const DEVELOPMENT_DEFAULTS = {
+  'sandbox-payments': (env: Record<string, string | undefined>) =>
+    (env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox'
+      ? 'the sandbox payment gateway lets anyone "pay" for points for free: set PAYMENT_PROVIDER=alipay'
+      : null,
+  'log-sms': (env: Record<string, string | undefined>) =>
+    (env.SMS_SENDER ?? 'log') === 'log'
+      ? 'the log SMS sender writes login codes to the server log instead of sending them'
+      : null,
+} as const;
+
+/** One line per development stand-in a production server would run with and was not told to allow. */
+function productionProblems(e: z.infer<typeof EnvSchema>, env: Record<string, string | undefined>): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const allowed = new Set((e.ALLOW_DEVELOPMENT_DEFAULTS ?? '').split(',').map((a) => a.trim()));
+  return Object.entries(DEVELOPMENT_DEFAULTS).flatMap(([name, problem]) => {
+    const found = allowed.has(name) ? null : problem(env);
+    return found
+      ? [`  NODE_ENV=production: ${found} (or ALLOW_DEVELOPMENT_DEFAULTS=${name} to run it anyway)`]
+      : [];
+  });
+}
+
 /** The vision engine's own variables, parsed by the engine's module; a bad value is a config problem. */
 function parseVision(env: Record<string, string | undefined>): VisionConfig | string[] {
   try {
@@ -342,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const chat = chatConfigOrProblems(present);
   const problems = [
     ...(parsed.success
-      ? s3Problems(parsed.data)
+      ? [...s3Problems(parsed.data), ...productionProblems(parsed.data, present)]
       : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
     ...(Array.isArray(vision) ? vision : []),
     ...(Array.isArray(chat) ? chat : []),
