@@ -2,6 +2,7 @@ import {
   CALLS_NAMESPACE,
   chatEndpoints,
   endpoints,
+  feedbackEndpoints,
   SPEECH_RECOGNITION_NAMESPACE,
   SPEECH_SYNTHESIS_NAMESPACE,
   type Endpoint,
@@ -76,6 +77,12 @@ const COSTLY: {
     endpoint: sceneAdminEndpoints.testScene,
     who: 'admin',
     body: () => ({ id: SCENE_ID, image: 'AAAA' }),
+  },
+  {
+    name: 'feedback (stored, with a photo)',
+    endpoint: feedbackEndpoints.sendFeedback,
+    who: 'user',
+    body: (i) => ({ category: 'suggestion', text: `反馈 ${i}`, contactConsent: false }),
   },
   {
     name: 'a payment order (payment gateway)',

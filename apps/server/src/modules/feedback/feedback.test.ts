@@ -1,9 +1,11 @@
 import { feedbackEndpoints as e, FEEDBACK_PHOTO } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol';
 import { adminEndpoints, feedbackAdminEndpoints as a } from '@sfm/protocol/admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { FEEDBACK_PHOTOS_PER_DAY } from './service.ts';
 
 let t: TestApp;
 let operator: TestAdmin;
@@ -127,5 +129,46 @@ describe('contact us: feedback and its answer', () => {
       404,
       'feedback_not_found',
     );
+  });
+
+  it('limits feedback to a few a minute, and photos to FEEDBACK_PHOTOS_PER_DAY a day, before storing any', async () => {
+    const user = await registeredUser(t);
+    for (let i = 0; i < 3; i++) expectOk(e.sendFeedback, await send(user.headers, `第${i}条`));
+    const fourth = await send(user.headers, '第4条');
+    expectError(fourth, 429, 'rate_limited');
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+
+    const photo = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abc' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
+    const withPhoto = () =>
+      call(
+        t.app,
+        e.sendFeedback,
+        { category: 'problem', text: '截图', contactConsent: false, photo },
+        user.headers,
+      );
+    for (let i = 0; i < FEEDBACK_PHOTOS_PER_DAY; i++) {
+      t.clock.advance(61);
+      expectOk(e.sendFeedback, await withPhoto());
+    }
+    t.clock.advance(61);
+    expectError(await withPhoto(), 429, 'rate_limited');
+    // without a photo it still goes through; a day later photos do again
+    expectOk(e.sendFeedback, await send(user.headers, '没有照片'));
+    t.clock.advance(24 * 3600);
+    const again = expectOk(
+      endpoints.login,
+      await call(t.app, endpoints.login, { phone: user.phone, password: 'password123' }),
+    );
+    const photoNextDay = await call(
+      t.app,
+      e.sendFeedback,
+      { category: 'problem', text: '第二天', contactConsent: false, photo },
+      auth(again.token),
+    );
+    expectOk(e.sendFeedback, photoNextDay);
   });
 });

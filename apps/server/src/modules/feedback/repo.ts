@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { feedback, users } from '../../db/schema.ts';
 
@@ -11,6 +11,15 @@ export class FeedbackRepo {
   async insert(row: typeof feedback.$inferInsert): Promise<FeedbackRow> {
     const [inserted] = await this.db.insert(feedback).values(row).returning();
     return inserted!;
+  }
+
+  /** How many photos the user attached to feedback since `since`. */
+  async photosSince(userId: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(feedback)
+      .where(and(eq(feedback.userId, userId), isNotNull(feedback.photoKey), gte(feedback.createdAt, since)));
+    return row?.n ?? 0;
   }
 
   listByUser(userId: string): Promise<FeedbackRow[]> {

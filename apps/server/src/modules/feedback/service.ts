@@ -12,6 +12,10 @@ import type { Clock } from '../../security/clock.ts';
 import type { UserPhotos } from '../user-photos/user-photos.ts';
 import { FeedbackRepo, type FeedbackRow, type FeedbackWithPhone } from './repo.ts';
 
+/** Photos one user may attach to feedback in a day: enough for any real report, not a free photo store. */
+export const FEEDBACK_PHOTOS_PER_DAY = 10;
+const DAY_MS = 24 * 3600_000;
+
 /** The operator sees the full phone only of a sender who agreed to be contacted. */
 const phoneFor = (row: FeedbackWithPhone) =>
   row.contactConsent && row.phone !== null ? row.phone : maskPhone(row.phone);
@@ -44,6 +48,12 @@ export class FeedbackService {
 
   async send(userId: string, { photo, ...request }: SendFeedbackRequest): Promise<Feedback> {
     const { photos, clock } = this.deps;
+    // checked before the photo is decoded and stored
+    if (
+      photo &&
+      (await this.repo.photosSince(userId, new Date(clock().getTime() - DAY_MS))) >= FEEDBACK_PHOTOS_PER_DAY
+    )
+      throw AppError.retryLater('errors.rate_limited', 3600);
     const photoKey = photo ? await photos.save(userId, photo, FEEDBACK_PHOTO, 'photo') : null;
     const row = await this.repo
       .insert({ userId, ...request, photoKey, createdAt: clock() })
