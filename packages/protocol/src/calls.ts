@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISION_IMAGE_PATH } from './vision.ts';
 import { isWellFormedText } from './well-formed-text.ts';
 
 /**
@@ -32,9 +33,18 @@ export const IceServer = z.object({
 export type IceServer = z.infer<typeof IceServer>;
 
 /** The seeker's last AI description and photo, shared with the volunteer when the seeker opts in. */
+/**
+ * The only image a seeker may share: their analysed photo at the server's own signed address. A
+ * volunteer's device loads it, so any other address would make that device fetch what the seeker
+ * chose (an internal service, a tracking pixel).
+ */
+export const SHARED_IMAGE_URL = new RegExp(
+  `^${VISION_IMAGE_PATH.replace(':id', '[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}')}\\?exp=\\d{1,12}&sig=[\\w-]{43}$`,
+);
+
 export const SharedContext = z.object({
   description: z.string().trim().min(1).max(2000).refine(isWellFormedText),
-  imageUrl: z.string().max(2048).optional(),
+  imageUrl: z.string().max(2048).regex(SHARED_IMAGE_URL).optional(),
 });
 export type SharedContext = z.infer<typeof SharedContext>;
 

@@ -329,3 +329,27 @@ describe('the /calls namespace and the call routes', () => {
     }
   }, 30_000);
 });
+
+// last: the call it asks for (then cancels) must not count in the other tests' records
+describe('what a seeker may share', () => {
+  it("shares only the server's own signed photo address: any other image address is refused before anyone rings", async () => {
+    const seeker = await registeredUser(t, '分享照片的人');
+    const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
+    for (const imageUrl of [
+      'http://127.0.0.1:39999/internal/admin/do-something?x=1',
+      'https://tracker.example/pixel.gif',
+      '//tracker.example/api/vision/images/00000000-0000-4000-8000-000000000000?exp=1&sig=' + 'a'.repeat(43),
+      '/api/vision/images/00000000-0000-4000-8000-000000000000?exp=1&sig=' + 'a'.repeat(43) + '&x=1',
+    ]) {
+      const refused = next<{ message: string }>(seekerSocket, 'error');
+      seekerSocket.emit('requestCall', { language: 'zh', context: { description: '看这张', imageUrl } });
+      expect((await refused).message, imageUrl).toBeTruthy();
+    }
+    // the app's own form of the address is accepted (and the request then cancelled)
+    const own = `/api/vision/images/00000000-0000-4000-8000-000000000000?exp=1700000000&sig=${'a'.repeat(43)}`;
+    const ringing = next<{ callId: string }>(seekerSocket, 'callRinging');
+    seekerSocket.emit('requestCall', { language: 'zh', context: { description: '看这张', imageUrl: own } });
+    const { callId } = await ringing;
+    seekerSocket.emit('cancelCall', { callId });
+  });
+});
