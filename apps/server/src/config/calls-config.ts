@@ -29,7 +29,17 @@ export interface CallsConfig {
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** The contact push services are given (mailto: or https:). */
   vapidSubject: string;
+  /** Where rings may be posted (modules/calls/push-services.ts): hosts (https), or exact origins. */
+  pushServices: string[];
 }
+
+/** The browsers' own push services (Chrome, Firefox, Safari, Edge): what PUSH_SERVICES allows by default. */
+export const BROWSER_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 const CallsEnv = z.object({
   CALL_BATCH_SIZE: positiveInt.max(100).default(5),
@@ -60,6 +70,16 @@ const CallsEnv = z.object({
     .trim()
     .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT is a mailto: or https: address')
     .default('mailto:admin@localhost'),
+  PUSH_SERVICES: z
+    .string()
+    .trim()
+    .default(BROWSER_PUSH_SERVICES.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 /** The README rows of these variables (config.ts spreads them into CONFIG_DOCS). */
@@ -100,6 +120,10 @@ export const CALLS_CONFIG_DOCS = {
     'mailto:admin@localhost',
     'The contact (mailto: or https:) that push services are given; set your own.',
   ],
+  PUSH_SERVICES: [
+    BROWSER_PUSH_SERVICES.join(','),
+    'Where volunteer rings may be posted: push-service hosts (https, the host or a subdomain; addresses inside your network are refused) or exact origins such as `http://push-relay.internal` (any port, no address check). A subscription elsewhere is refused.',
+  ],
 } as const satisfies Record<keyof z.input<typeof CallsEnv>, readonly [string, string]>;
 
 function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfig {
@@ -125,6 +149,7 @@ function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfi
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
+    pushServices: e.PUSH_SERVICES,
   };
 }
 

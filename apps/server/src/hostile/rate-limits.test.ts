@@ -85,6 +85,18 @@ const COSTLY: {
     body: (i) => ({ category: 'suggestion', text: `反馈 ${i}`, contactConsent: false }),
   },
   {
+    name: 'push subscription (stored, then posted to)',
+    endpoint: endpoints.callPushSubscribe,
+    who: 'user',
+    body: (i) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/rate-limit-${i}`,
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    }),
+  },
+  {
     name: 'a payment order (payment gateway)',
     endpoint: endpoints.pointsCreateOrder,
     who: 'user',

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, callPresence, users } from '../../db/schema.ts';
 import { signedInAdmin, registeredUser } from '../../test/admin-harness.ts';
 import { call, expectOk } from '../../test/app-harness.ts';
+import { BROWSER_PUSH_SERVICES, defaultCallsConfig } from '../../config/calls-config.ts';
 import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
 import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
 import { decryptPush } from './calls-test-support.ts';
@@ -16,7 +17,11 @@ let t: ListeningApp;
 const clients = new TestSockets();
 
 beforeAll(async () => {
-  t = await startListeningApp();
+  // the push test's own push service, on this machine, plainly allowed by PUSH_SERVICES
+  t = await startListeningApp(
+    {},
+    { calls: { ...defaultCallsConfig(), pushServices: [...BROWSER_PUSH_SERVICES, 'http://127.0.0.1'] } },
+  );
 });
 afterAll(async () => {
   clients.closeAll();

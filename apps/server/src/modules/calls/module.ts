@@ -28,7 +28,11 @@ export async function register(ctx: ModuleContext): Promise<void> {
     clear: (room) => namespaces.forEach((n) => n.clear(room)),
   };
   const vapid = await loadVapidKeys(config.calls.vapid, config.dataDir);
-  const push = new PushRinger(repo, new WebPushSender(vapid, config.calls.vapidSubject, logger), logger);
+  const push = new PushRinger(
+    repo,
+    new WebPushSender(vapid, config.calls.vapidSubject, logger, config.calls.pushServices),
+    logger,
+  );
   const nodeId = randomUUID();
   const cluster = { nodeId, othersReachable: () => sockets.othersReachable() };
   const service = new CallService(repo, everywhere, config.calls, clock, logger, push, undefined, cluster);

@@ -161,6 +161,15 @@ export class CallsRepo {
       });
   }
 
+  /** Drops all but the user's `keep` newest subscriptions. */
+  async keepNewestPushSubscriptions(userId: string, keep: number): Promise<void> {
+    await this.db.execute(sql`
+      delete from push_subscriptions where user_id = ${userId} and endpoint not in (
+        select endpoint from push_subscriptions where user_id = ${userId}
+        order by created_at desc, endpoint limit ${keep}
+      )`);
+  }
+
   async removePushSubscription(endpoint: string, userId?: string): Promise<void> {
     await this.db
       .delete(pushSubscriptions)

@@ -326,7 +326,7 @@ describe('CallService', () => {
     await t.service.subscribePush(
       userId,
       {
-        endpoint: 'https://push.example.test/abc',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
         keys: { p256dh: 'p256dh', auth: 'auth' },
       },
       'zh-CN',

@@ -20,6 +20,7 @@ import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { SocketRooms } from '../../sockets/socket-router.ts';
 import { iceServersFor } from './ice-servers.ts';
+import { isPushServiceEndpoint } from './push-services.ts';
 import { incomingCall, type CallMember, type CallRow, type CallsRepo, type Helper } from './repo.ts';
 
 /** The rooms calls are told through (on every node with the Redis adapter). */
@@ -77,6 +78,9 @@ export type HelperMember = Member & Helper;
  * conditional UPDATE, so a timer that fires after the call was answered or ended elsewhere does
  * nothing. It talks to clients only through rooms, never to a socket object.
  */
+/** Browsers one user may be rung on: a phone, a tablet, a computer or two. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 5;
+
 export class CallService {
   /** Cancels of this node's pending ringing timers, by call. */
   private readonly timers = new Map<string, (() => void)[]>();
@@ -263,10 +267,16 @@ export class CallService {
     return { publicKey: this.push.publicKey };
   }
 
-  /** A browser subscribes to rings; they will be written in `locale`, the app's language then. */
+  /**
+   * A browser subscribes to rings; they will be written in `locale`, the app's language then. Only
+   * a push service's address is kept (push-services.ts), and a user's newest few browsers.
+   */
   async subscribePush(userId: string, subscription: PushSubscribeRequest, locale: Locale): Promise<void> {
+    if (!isPushServiceEndpoint(subscription.endpoint, this.config.pushServices))
+      throw new AppError(400, 'errors.validation', {}, { field: 'endpoint' });
     const target = { endpoint: subscription.endpoint, ...subscription.keys, locale };
     await this.repo.savePushSubscription(userId, target, this.clock());
+    await this.repo.keepNewestPushSubscriptions(userId, PUSH_SUBSCRIPTIONS_PER_USER);
   }
 
   async unsubscribePush(userId: string, endpoint: string): Promise<void> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CallPushPayload, Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
+import { mayPostTo } from './push-services.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -50,6 +51,8 @@ export class WebPushSender {
     private readonly keys: VapidKeys,
     private readonly subject: string,
     private readonly logger: Logger,
+    /** Where rings may go (PUSH_SERVICES): anything else is never posted to, and its subscription dropped. */
+    private readonly services: readonly string[],
   ) {}
 
   get publicKey(): string {
@@ -58,6 +61,10 @@ export class WebPushSender {
 
   /** 'gone' when the push service says the subscription no longer exists (drop it). */
   async send(target: PushTarget, payload: CallPushPayload): Promise<'sent' | 'gone' | 'failed'> {
+    if (!(await mayPostTo(target.endpoint, this.services))) {
+      this.logger.warn('a push subscription outside the push services (or inside this network): dropped');
+      return 'gone';
+    }
     const request = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
