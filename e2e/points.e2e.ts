@@ -47,12 +47,15 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
   }
 
   /** Spends one analysis through the API, as the app does. */
+  // each its own question: the same answer to the same question moments later is not charged again
+  let asked = 0;
   async function analyzeViaApi(session: AuthSession): Promise<number> {
     const image = readFileSync(await makeTextImage(['1'], 'points-one.png'));
+    asked += 1;
     const res = await fetch(server.url + endpoints.visionAnalyze.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: session.token, userType: 'registered' },
-      body: JSON.stringify({ image: image.toString('base64'), scenario: 'observe' }),
+      body: JSON.stringify({ image: image.toString('base64'), scenario: 'observe', prompt: `问题 ${asked}` }),
     });
     return res.status;
   }

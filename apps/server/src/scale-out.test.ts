@@ -99,7 +99,8 @@ describe.skipIf(missing.length > 0)(
           call(
             (i % 2 === 0 ? a : b).app.app,
             endpoints.visionAnalyze,
-            { image, scenario: 'observe' },
+            // each its own question: a repeated answer is not charged (modules/vision/recent-answers.ts)
+            { image, scenario: 'observe', prompt: `问题 ${i}` },
             user.headers,
           ),
         ),

@@ -434,9 +434,11 @@ export class SceneController {
    * An auto capture of the view the last answer was about is not sent (nor paid for) again. Where
    * traffic was in that answer it is, every time: a light may change within one cell of the print.
    * After retake advice it is too: the print cannot see the shake or the exposure that was wrong.
+   * A market scene keeps the pace its author chose: it may watch for what a coarse print cannot
+   * see (its repeated answers are still neither charged nor read again).
    */
   private alreadyAnswered(view: ViewPrint | null): boolean {
-    if (this.state.retake || this.state.isDangerousScene) return false;
+    if (this.state.retake || this.state.isDangerousScene || this.entry.prompt) return false;
     if (mentionsTraffic(this.state.lastResult?.text ?? '')) return false;
     return sameView(this.answeredView, view);
   }
