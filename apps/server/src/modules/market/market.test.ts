@@ -330,4 +330,16 @@ describe('limits', () => {
     );
     await created({ ...carol, headers: { token: again.token, userType: 'registered' } });
   });
+
+  it('holds the limit for requests that come all at once (security review: 26 at once made 24)', async () => {
+    const dave = await registeredUser(t, '小戴');
+    const answers = await Promise.all(
+      Array.from({ length: SCENES_PER_HOUR + 6 }, (_, i) =>
+        call(t.app, e.createScene, content({ name: `并发${i}` }), dave.headers),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(SCENES_PER_HOUR);
+    for (const refused of answers.filter((r) => r.status !== 200))
+      expectError(refused, 429, 'scene_create_limited');
+  });
 });

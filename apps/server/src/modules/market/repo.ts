@@ -158,6 +158,11 @@ export class MarketRepo {
     return new Set(rows.map((r) => r.sceneId));
   }
 
+  /** Until the transaction ends, the author's other scene creations wait (counting and inserting is one step). */
+  async lockAuthor(authorId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`market-create:${authorId}`}))`);
+  }
+
   async createdSince(authorId: string, since: Date): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
