@@ -49,7 +49,9 @@ describe('device id', () => {
     const write = vi.spyOn(platform, 'writeCookie');
     const id = ensureDeviceId();
     expect(write).toHaveBeenCalledWith(`device_id=${id}; max-age=2592000; SameSite=Strict; path=/`);
-    expect(deviceCookie('abc')).toBe('device_id=abc; max-age=2592000; SameSite=Strict; path=/');
+    expect(deviceCookie('abc', false)).toBe('device_id=abc; max-age=2592000; SameSite=Strict; path=/');
+    // served over HTTPS, the cookie is Secure (security review: it lacked the flag)
+    expect(deviceCookie('abc', true)).toBe('device_id=abc; max-age=2592000; SameSite=Strict; path=/; Secure');
     write.mockRestore();
     ensureDeviceId();
     expect(document.cookie).toContain(`device_id=${id}`);

@@ -60,8 +60,9 @@ export function generateDeviceId(): string {
   return `${randomUuid()}${environmentSuffix()}`;
 }
 
-export function deviceCookie(id: string): string {
-  return `${StorageKey.deviceId}=${encodeURIComponent(id)}; max-age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; SameSite=Strict; path=/`;
+export function deviceCookie(id: string, secure = globalThis.location?.protocol === 'https:'): string {
+  // over HTTPS the cookie never travels over plain HTTP (a LAN install without TLS still gets one)
+  return `${StorageKey.deviceId}=${encodeURIComponent(id)}; max-age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; SameSite=Strict; path=/${secure ? '; Secure' : ''}`;
 }
 
 /** The device id: from storage, or generated and stored; always (re)written to the cookie. */
