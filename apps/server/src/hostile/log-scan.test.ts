@@ -120,7 +120,7 @@ describe('no secret, token, phone number or photo in any log line', () => {
         app,
         endpoints.callPushSubscribe,
         {
-          endpoint: 'https://push.example.invalid/send/abc',
+          endpoint: 'https://fcm.googleapis.com/fcm/send/log-scan-abc',
           keys: {
             p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
             auth: pushAuth,
