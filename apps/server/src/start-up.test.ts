@@ -85,26 +85,32 @@ describe('start-up order', () => {
   });
 
   it('the first text after start-up is spoken at once: the workers are warm (cold they take > 1 s)', async () => {
-    const synthesizer = new EmbeddedSynthesizer({ workers: 1 });
+    /** ms from asking to the first audio of a short text. */
+    const firstChunkMs = async (synthesizer: EmbeddedSynthesizer) => {
+      const startedAt = performance.now();
+      const stream = synthesizer.stream('你好。', SynthesisOptions.parse({}), new AbortController().signal);
+      let ms = -1;
+      for await (const chunk of stream) if (ms < 0 && chunk.length > 0) ms = performance.now() - startedAt;
+      return ms;
+    };
+    const warmed = new EmbeddedSynthesizer({ workers: 1 });
+    const cold = new EmbeddedSynthesizer({ workers: 1 });
     try {
       await startUp({
-        warmSpeech: () => synthesizer.warmUp(),
+        warmSpeech: () => warmed.warmUp(),
         listen: async () => undefined,
         vision: { name: 'embedded', warmUp: async () => undefined },
         logger: quietLogger(),
         ready: () => undefined,
       });
-      const startedAt = performance.now();
-      const stream = synthesizer.stream('你好。', SynthesisOptions.parse({}), new AbortController().signal);
-      let firstChunkMs = -1;
-      for await (const chunk of stream) {
-        if (firstChunkMs < 0 && chunk.length > 0) firstChunkMs = performance.now() - startedAt;
-      }
-      expect(firstChunkMs).toBeGreaterThanOrEqual(0);
-      // warm: ≈ 10 ms here; the bound leaves room for a busy two-core machine
-      expect(firstChunkMs).toBeLessThan(400);
+      const warm = await firstChunkMs(warmed);
+      const unwarmed = await firstChunkMs(cold);
+      expect(warm).toBeGreaterThanOrEqual(0);
+      // compared in the same run, not against a fixed time: a loaded machine slows both alike
+      // (quiet: ≈ 10 ms warm, > 1 s cold)
+      expect(warm).toBeLessThan(unwarmed / 3);
     } finally {
-      await synthesizer.close();
+      await Promise.all([warmed.close(), cold.close()]);
     }
   }, 60_000);
 });
