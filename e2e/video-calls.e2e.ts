@@ -249,14 +249,14 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     await expectNoAxeViolations(page);
 
     // the dashboard counts this suite's calls by outcome: the volunteer's and the operator's
-    // completed, the unanswered one missed, the shared-context one cancelled
+    // completed, the unanswered one missed, the two shared-context ones (ticked, one tap) cancelled
     await page.goto('/bme_admin/dashboard');
     const outcomes = page.getByRole('region', { name: '每日通话结果' });
     await expect.poll(() => outcomes.locator('canvas').count()).toBeGreaterThan(0);
     const tile = (key: string) => page.locator(`[data-call-stat="${key}"] dd`);
     await expect.poll(() => tile('completed').textContent()).toBe('2');
     expect(await tile('missed').textContent()).toBe('1');
-    expect(await tile('cancelled').textContent()).toBe('1');
+    expect(await tile('cancelled').textContent()).toBe('2');
     expect(await tile('median').textContent()).toMatch(/^\d+ 秒$/);
     const durations = page.getByRole('region', { name: '每日已完成通话时长' });
     expect(await durations.getByRole('table').locator('tbody tr').count()).toBe(30);
