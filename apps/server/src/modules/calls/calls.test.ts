@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints } from '@sfm/protocol';
+import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints, translateMessage } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -348,7 +348,7 @@ describe('what a seeker may share', () => {
     ]) {
       const refused = next<{ message: string }>(seekerSocket, 'error');
       seekerSocket.emit('requestCall', { language: 'zh', context: { description: '看这张', imageUrl } });
-      expect((await refused).message, imageUrl).toBeTruthy();
+      expect((await refused).message, imageUrl).toBe(translateMessage('errors.validation', 'zh-CN'));
     }
     // the app's own form of the address is accepted (and the request then cancelled)
     const own = `/api/vision/images/00000000-0000-4000-8000-000000000000?exp=1700000000&sig=${'a'.repeat(43)}`;
