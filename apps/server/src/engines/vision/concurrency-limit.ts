@@ -17,10 +17,10 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
- * The engine behind a first-come-first-served queue of at most `limit` running analyses. A request
- * cancelled while waiting (its client went away) leaves the queue at once and never runs.
+ * A first-come-first-served queue of at most `limit` running tasks. `run` waits for a turn (a task
+ * whose signal aborts while waiting leaves the queue at once and never runs), then runs the task.
  */
-export function withConcurrencyLimit(engine: VisionEngine, limit: number): VisionEngine {
+export function turnsOf(limit: number): <T>(task: () => Promise<T>, signal?: AbortSignal) => Promise<T> {
   let running = 0;
   const waiting: { start: () => void }[] = [];
 
@@ -52,17 +52,23 @@ export function withConcurrencyLimit(engine: VisionEngine, limit: number): Visio
     });
   };
 
+  return async (task, signal) => {
+    await turn(signal);
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
+/** The engine behind a first-come-first-served queue of at most `limit` running analyses. */
+export function withConcurrencyLimit(engine: VisionEngine, limit: number): VisionEngine {
+  const run = turnsOf(limit);
   return {
     name: engine.name,
     warmUp: () => engine.warmUp(),
-    async analyze(req) {
-      await turn(req.signal);
-      try {
-        return await engine.analyze(req);
-      } finally {
-        release();
-      }
-    },
+    analyze: (req) => run(() => engine.analyze(req), req.signal),
     close: () => engine.close(),
   };
 }

@@ -11,6 +11,7 @@
  */
 import { COMPRESSION_PRESETS, MAX_IMAGE_BYTES, type CompressionPreset } from '@sfm/protocol';
 import sharp, { type Metadata } from 'sharp';
+import { turnsOf } from './concurrency-limit.ts';
 import { withoutMetadata } from './jpeg-metadata.ts';
 
 /** Bytes that are not an accepted, decodable photo (JPEG, PNG or WebP). */
@@ -69,22 +70,8 @@ export function decodedBytes(meta: Metadata, maxSide: number): number {
   return Math.ceil(width / shrink) * Math.ceil(height / shrink) * (meta.channels ?? 4) * sampleBytes;
 }
 
-/** A first-come-first-served turn to decode (at most DECODES_AT_ONCE at a time). */
-const decodeTurns = (() => {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-})();
+/** Decodes wait for one of DECODES_AT_ONCE turns, first come first served. */
+const decodeTurns = turnsOf(DECODES_AT_ONCE);
 
 /** Largest side the embedded OCR is given. */
 export const EMBEDDED_MAX_SIDE = 1600;
