@@ -108,7 +108,7 @@ async function firstFrame(): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const pages = await Promise.all(
         ([1, 0] as const).map(async (userType) => {
-          const session = await registerWithRole(server.url, `bench${round}-${userType}`, userType);
+          const session = await registerWithRole(server, `bench${round}-${userType}`, userType);
           const context = await browser.newContext({ baseURL: server.url, viewport: PHONE_VIEWPORT });
           await seedStorage(context, { privacyAccepted: true, session });
           await context.addInitScript(recordPeers);

@@ -126,7 +126,7 @@ const server = await startServer({
 });
 const browser = await launchBrowser();
 try {
-  const session = await registerViaApi(server.url, { phone: uniquePhone(), password: 'long-enough-1' });
+  const session = await registerViaApi(server, { phone: uniquePhone(), password: 'long-enough-1' });
   const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
   await seedStorage(context, { privacyAccepted: true, session });
   await context.addInitScript(() => {

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { openSocket } from '../apps/server/src/test/socket-clients.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { registerViaApi } from '../e2e/support/session.ts';
 import {
   analyse,
   api,
@@ -151,9 +152,7 @@ try {
   const sessionUsers: SessionUser[] = [];
   for (let i = 0; i < SESSION_USERS; i++) {
     const phone = `139${String(i).padStart(8, '0')}`;
-    const res = await api(base, endpoints.register, { phone, password: 'password123' });
-    if (!res.ok) throw new Error(`register: ${res.why}`);
-    const { refreshToken } = res.data as { refreshToken: string };
+    const { refreshToken } = await registerViaApi(server, { phone, password: 'password123' });
     sessionUsers.push(new SessionUser(base, phone, 'password123', refreshToken));
   }
   const balances = async () =>

@@ -85,7 +85,7 @@ async function runSource(
 
 const server = await startServer({ VISION_RATE_LIMIT_PER_MINUTE: '1000' });
 try {
-  const session = await registerViaApi(server.url, {
+  const session = await registerViaApi(server, {
     phone: uniquePhone(),
     password: 'long-enough-1',
     nickname: '测速',

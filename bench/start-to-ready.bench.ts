@@ -113,7 +113,7 @@ try {
   for (let i = 0; i < rounds; i += 1) {
     const phone = uniquePhone();
     const password = 'bench-password-1';
-    const [session, r] = await timed(() => registerViaApi(server.url, { phone, password }));
+    const [session, r] = await timed(() => registerViaApi(server, { phone, password }));
     register.push(r);
     login.push((await timed(() => post(server.url + endpoints.login.path, { phone, password })))[1]);
     verify.push(

@@ -167,7 +167,7 @@ const context = await launchPersistentBrowser(profileDir, [
 ]);
 try {
   const phone = uniquePhone();
-  await registerViaApi(server.url, { phone, password: PASSWORD, nickname: '测速' });
+  await registerViaApi(server, { phone, password: PASSWORD, nickname: '测速' });
   // the simulated throttling multiplies the CPU time it sees: other work on the machine counts
   console.log(`Lighthouse 12, mobile, median of ${RUNS} run(s) per page; load ${loadavg()[0]?.toFixed(1)}`);
   console.log('page          perf  a11y  best   LCP ms   TBT ms    CLS  cpu index  requests  JS KB  main ms');

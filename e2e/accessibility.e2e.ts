@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)(
       consented = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
       await seedStorage(consented, { privacyAccepted: true });
       member = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
-      const session = await registerViaApi(server.url, {
+      const session = await registerViaApi(server, {
         phone: uniquePhone(),
         password: 'long-enough-1',
         nickname: '测试',

@@ -33,6 +33,11 @@ describe.skipIf(!hasChromium)(
 
       await suite.page.getByRole('tab', { name: '注册' }).click();
       await suite.page.getByLabel('手机号').fill(phone);
+      // the phone is proven before an account exists
+      const since = suite.server.logs.length;
+      await suite.page.getByRole('button', { name: '获取验证码' }).click();
+      const code = await waitForSmsCode(suite.server, phone, { since });
+      await suite.page.getByRole('textbox', { name: '验证码' }).fill(code);
       await suite.page.getByLabel('密码', { exact: true }).fill(PASSWORD);
       await suite.page.getByLabel('昵称（可选）').fill('小明');
       await suite.page.getByRole('button', { name: '注册', exact: true }).click();
@@ -92,7 +97,7 @@ describe.skipIf(!hasChromium)(
 
     it('empties the live regions when another page opens', async () => {
       await suite.page.setViewportSize(PHONE_VIEWPORT);
-      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      const session = await registerViaApi(suite.server, { phone: uniquePhone(), password: PASSWORD });
       await seedStorage(suite.context, { privacyAccepted: true, session });
       await suite.page.goto('/profile');
       await suite.page.getByRole('checkbox', { name: /由屏幕阅读器朗读结果/ }).check();
@@ -119,7 +124,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('chooses a role and announces it; the volunteer item follows the stored role', async () => {
-      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      const session = await registerViaApi(suite.server, { phone: uniquePhone(), password: PASSWORD });
       await seedStorage(suite.context, { privacyAccepted: true, session });
       await suite.page.goto('/role-select');
       const volunteerItem = () =>
@@ -142,8 +147,47 @@ describe.skipIf(!hasChromium)(
       expect(user.userType).toBe(0);
     });
 
+    it('resets a forgotten password by a code from the login page, then changes it and logs out everywhere from the personal centre', async () => {
+      await suite.page.setViewportSize(PHONE_VIEWPORT);
+      const phone = uniquePhone();
+      const elsewhere = await registerViaApi(suite.server, { phone, password: PASSWORD });
+      await seedStorage(suite.context, { privacyAccepted: true });
+      await suite.page.goto('/login?redirect=/profile');
+      await suite.page.getByRole('button', { name: '忘记密码？' }).click();
+      await expect.poll(() => suite.page.getByRole('heading', { level: 1 }).textContent()).toBe('找回密码');
+      await suite.page.getByLabel('手机号').fill(phone);
+      const since = suite.server.logs.length;
+      await suite.page.getByRole('button', { name: '获取验证码' }).click();
+      await suite.page
+        .getByRole('textbox', { name: '验证码' })
+        .fill(await waitForSmsCode(suite.server, phone, { since }));
+      await suite.page.getByLabel('新密码', { exact: true }).fill('a-new-password-1');
+      await suite.page.getByRole('button', { name: '重置密码并登录' }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/role-select');
+      await expect.poll(() => regionText('live-polite')).toBe('密码已重置，已为您登录');
+      // the session the old password opened elsewhere has ended
+      const old = await fetch(`${suite.server.url}/api/users/me`, { headers: { token: elsewhere.token } });
+      expect(old.status).toBe(401);
+
+      await suite.page.goto('/profile');
+      await suite.page.getByRole('button', { name: '修改密码' }).click();
+      await suite.page.getByRole('radio', { name: '用当前密码验证' }).check();
+      await suite.page.getByLabel('当前密码', { exact: true }).fill('a-new-password-1');
+      await suite.page.getByLabel('新密码', { exact: true }).fill('another-password-2');
+      await suite.page.getByRole('button', { name: '保存新密码' }).click();
+      await expect.poll(() => regionText('live-polite')).toBe('密码已修改，其他设备上的登录已退出');
+      // this device goes on with the session the change returned
+      await suite.page.reload();
+      await expect.poll(() => suite.page.getByRole('heading', { level: 1 }).textContent()).toBe('个人中心');
+
+      await suite.page.getByRole('button', { name: '退出所有设备' }).click();
+      await suite.page.getByRole('button', { name: '确定退出所有设备' }).click();
+      await suite.page.waitForURL((u) => u.pathname === '/login');
+      expect(await suite.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+
     it('lists the five navigation items in order with "已选中" on the current one, hidden on / and /login', async () => {
-      const session = await registerViaApi(suite.server.url, { phone: uniquePhone(), password: PASSWORD });
+      const session = await registerViaApi(suite.server, { phone: uniquePhone(), password: PASSWORD });
       await seedStorage(suite.context, { privacyAccepted: true, session });
       await suite.page.goto('/profile');
       const nav = suite.page.getByRole('navigation', { name: '主导航' });

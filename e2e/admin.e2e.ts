@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
     [server, browser] = await Promise.all([startServer({}, dataDir), launchBrowser()]);
     await createAdminWithCli(dataDir);
     memberPhone = uniquePhone();
-    member = await registerViaApi(server.url, {
+    member = await registerViaApi(server, {
       phone: memberPhone,
       password: USER_PASSWORD,
       nickname: '待封禁用户',
@@ -279,7 +279,7 @@ describe.skipIf(!hasChromium)(`the admin back office${hasChromium ? '' : ` (${no
   });
 
   it('leaves the user app as it was for a signed-in user, who cannot open the back office', async () => {
-    const other = await registerViaApi(server.url, { phone: uniquePhone(), password: USER_PASSWORD });
+    const other = await registerViaApi(server, { phone: uniquePhone(), password: USER_PASSWORD });
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN' });
     try {
       await seedStorage(context, { privacyAccepted: true, session: other });

@@ -58,7 +58,7 @@ describe.skipIf(!canRun)(`AI chat on a streaming model${canRun ? '' : ` (${skipR
       VISION_ENGINE: 'embedded',
       ASR_ENGINE: 'none',
     });
-    session = await registerViaApi(server.url, { phone: uniquePhone(), password: 'long-enough-1' });
+    session = await registerViaApi(server, { phone: uniquePhone(), password: 'long-enough-1' });
     browser = await launchWithCamera(await makeTextImage(['缴费通知', '请于月底前缴清'], 'chat-letter.png'));
   });
   afterAll(async () => {
@@ -180,7 +180,7 @@ describe.skipIf(!hasChromium)(`AI chat without a model${hasChromium ? '' : ` (${
   });
 
   it('says plainly, on screen and aloud, that no chat model is configured', async () => {
-    const session = await registerViaApi(server.url, { phone: uniquePhone(), password: 'long-enough-1' });
+    const session = await registerViaApi(server, { phone: uniquePhone(), password: 'long-enough-1' });
     const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', bypassCSP: true });
     await seedStorage(context, { privacyAccepted: true, session });
     await listen(context);

@@ -78,7 +78,7 @@ async function writer(server: RunningServer, acked: Acknowledged, stopped: () =>
   while (!stopped()) {
     try {
       const phone = uniquePhone();
-      const { token } = await registerViaApi(server.url, { phone, password: PASSWORD });
+      const { token } = await registerViaApi(server, { phone, password: PASSWORD });
       acked.accounts.push({ phone });
       const name = `场景${phone.slice(-4)}`;
       const scene = await callAs(server, marketEndpoints.createScene, token, {

@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)(
     let session: AuthSession;
 
     beforeAll(async () => {
-      session = await registerViaApi(suite.server.url, {
+      session = await registerViaApi(suite.server, {
         phone: uniquePhone(),
         password: 'long-enough-1',
         nickname: '离线',

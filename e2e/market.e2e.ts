@@ -74,12 +74,12 @@ describe.skipIf(!canRun)(`the market of scenes${canRun ? '' : ` (${skipReason})`
       }),
     ]);
     await createAdminWithCli(dataDir);
-    author = await registerViaApi(server.url, {
+    author = await registerViaApi(server, {
       phone: uniquePhone(),
       password: 'long-enough-1',
       nickname: '出题人',
     });
-    finder = await registerViaApi(server.url, {
+    finder = await registerViaApi(server, {
       phone: uniquePhone(),
       password: 'long-enough-1',
       nickname: '找场景',

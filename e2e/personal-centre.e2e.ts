@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)(
       await server?.stop();
     });
 
-    const newUser = (phone = uniquePhone()) => registerViaApi(server.url, { phone, password: PASSWORD });
+    const newUser = (phone = uniquePhone()) => registerViaApi(server, { phone, password: PASSWORD });
 
     /** A logged-in context; bypassCSP: axe-core is injected as an inline script. */
     async function open(session: AuthSession): Promise<{ context: BrowserContext; page: Page }> {

@@ -13,6 +13,8 @@ import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 const canRun = hasChromium && hasFfmpeg;
 const skipReason = !hasChromium ? noChromiumReason : 'skipped: ffmpeg is not installed';
 const FREE = DEFAULT_POINTS_RULES.dailyFreePoints;
+/** Paid points every registered user starts with: registration proves the phone by an SMS code. */
+const REWARD = DEFAULT_POINTS_RULES.verificationReward;
 const [P600] = DEFAULT_POINTS_RULES.rechargePackages;
 const [MONTHLY] = DEFAULT_POINTS_RULES.vipPlans;
 const ADMIN = 'points-admin';
@@ -36,7 +38,7 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
     await server?.stop();
   });
 
-  const newUser = () => registerViaApi(server.url, { phone: uniquePhone(), password: 'long-enough-1' });
+  const newUser = () => registerViaApi(server, { phone: uniquePhone(), password: 'long-enough-1' });
 
   async function open(session: AuthSession): Promise<{ context: BrowserContext; page: Page }> {
     // bypassCSP: axe-core is injected as an inline script
@@ -63,14 +65,17 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
   const entries = (page: Page) => page.getByRole('list', { name: '积分记录' }).getByRole('listitem');
   const tile = (page: Page, name: string) => page.locator(`[data-tile="${name}"]`);
 
-  it('a new user sees the free grant; analyses show as consume entries with sign and balance; axe finds nothing', async () => {
+  it('a new user sees the free grant and the verification reward; analyses show as consume entries with sign and balance; axe finds nothing', async () => {
     const session = await newUser();
     const { context, page } = await open(session);
     try {
       await page.goto('/points-logs');
-      await expect.poll(() => page.getByTestId('points-total').textContent()).toBe(`总积分 ${FREE}`);
+      await expect.poll(() => page.getByTestId('points-total').textContent()).toBe(`总积分 ${FREE + REWARD}`);
       await expect.poll(() => tile(page, 'free').textContent()).toContain(`原始值 ${FREE}`);
-      await expect.poll(() => entries(page).first().textContent()).toContain(`+${FREE}`);
+      await expect.poll(() => tile(page, 'paid').textContent()).toBe(`付费积分${REWARD}原始值 0`);
+      // newest first: the reward was credited just after the day's free grant
+      await expect.poll(() => entries(page).first().textContent()).toContain(`+${REWARD}`);
+      await expect.poll(() => entries(page).nth(1).textContent()).toContain(`+${FREE}`);
       expect(await axeViolations(page)).toEqual([]);
 
       // 帮我看看 describes at once in its default (auto) mode: one analysis, one point
@@ -85,7 +90,7 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
       expect(text).toContain('图片识别');
       expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
       const balance = Number(/余额 (\d+)/.exec(text)?.[1]);
-      expect(balance).toBeLessThan(FREE);
+      expect(balance).toBeLessThan(FREE + REWARD);
       await expect.poll(() => page.getByTestId('points-total').textContent()).toContain(String(balance));
     } finally {
       await context.close();
@@ -100,7 +105,8 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
       await page.goto('/points-logs');
       await expect.poll(() => entries(page).count()).toBe(10);
       await page.getByRole('button', { name: '加载更多' }).click();
-      await expect.poll(() => entries(page).count()).toBe(12);
+      // 11 analyses, the daily grant and the verification reward
+      await expect.poll(() => entries(page).count()).toBe(13);
       await page.getByText('没有更多记录').waitFor();
       const filter = page.getByRole('combobox', { name: '记录类型' });
       await filter.selectOption({ label: '赠送' });
@@ -138,7 +144,7 @@ describe.skipIf(!canRun)(`points economy${canRun ? '' : ` (${skipReason})`}`, ()
       await page.getByRole('link', { name: '查看积分明细' }).click();
       await expect
         .poll(() => tile(page, 'paid').textContent())
-        .toBe(`付费积分${P600!.points}原始值 ${P600!.points}`);
+        .toBe(`付费积分${REWARD + P600!.points}原始值 ${REWARD + P600!.points}`);
       await expect
         .poll(() => page.getByTestId('points-vip').textContent())
         .toMatch(/^VIP 会员 有效期至 \d{4}-\d{2}-\d{2}$/);

@@ -118,7 +118,7 @@ function watchAnalyses(page: Page) {
 describe.skipIf(!canRun)(`see-for-me camera screen${canRun ? '' : ` (${skipReason})`}`, () => {
   beforeAll(async () => {
     server = await startServer({ VISION_RATE_LIMIT_PER_MINUTE: '1000' });
-    session = await registerViaApi(server.url, {
+    session = await registerViaApi(server, {
       phone: uniquePhone(),
       password: 'long-enough-1',
       nickname: '测试',

@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)(
     });
 
     const loggedIn = async () => {
-      const session = await registerViaApi(suite.server.url, {
+      const session = await registerViaApi(suite.server, {
         phone: uniquePhone(),
         password: 'long-enough-1',
       });

@@ -12,7 +12,7 @@ let session: AuthSession;
 describe.skipIf(!hasChromium)(`/speech-debug${hasChromium ? '' : ` (${noChromiumReason})`}`, () => {
   beforeAll(async () => {
     server = await startServer({});
-    session = await registerViaApi(server.url, {
+    session = await registerViaApi(server, {
       phone: uniquePhone(),
       password: 'long-enough-1',
       nickname: '调试',

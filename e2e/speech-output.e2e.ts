@@ -78,7 +78,7 @@ let browser: Browser;
 describe.skipIf(!canRun)(`speech output through the cloud stream${canRun ? '' : ` (${skipReason})`}`, () => {
   beforeAll(async () => {
     server = await startServer({ VISION_RATE_LIMIT_PER_MINUTE: '1000' });
-    session = await registerViaApi(server.url, {
+    session = await registerViaApi(server, {
       phone: uniquePhone(),
       password: 'long-enough-1',
       nickname: '听',
@@ -134,7 +134,7 @@ describe.skipIf(!canRun)(`speech output through the cloud stream${canRun ? '' : 
   it('the speech socket carries the user after a login and the device after a logout, without a reload', async () => {
     const phone = uniquePhone();
     const password = 'long-enough-1';
-    await registerViaApi(server.url, { phone, password });
+    await registerViaApi(server, { phone, password });
     const context = await browser.newContext({
       baseURL: server.url,
       locale: 'zh-CN',

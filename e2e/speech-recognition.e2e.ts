@@ -144,7 +144,7 @@ describe.skipIf(!canRun)(
         VISION_ENGINE: 'embedded',
         VISION_RATE_LIMIT_PER_MINUTE: '1000',
       });
-      session = await registerViaApi(server.url, {
+      session = await registerViaApi(server, {
         phone: uniquePhone(),
         password: 'long-enough-1',
         nickname: '问',
@@ -234,7 +234,7 @@ describe.skipIf(!whisperCanRun)(
         VISION_ENGINE: 'embedded',
         VISION_RATE_LIMIT_PER_MINUTE: '1000',
       });
-      session = await registerViaApi(server.url, {
+      session = await registerViaApi(server, {
         phone: uniquePhone(),
         password: 'long-enough-1',
         nickname: '问',

@@ -54,7 +54,7 @@ describe.skipIf(skipReason !== '')(
     });
 
     async function personOn(server: RunningServer, nickname: string, userType: 0 | 1): Promise<Page> {
-      const context = await callerContext(browser, server.url, nickname, userType);
+      const context = await callerContext(browser, server, nickname, userType);
       contexts.push(context);
       return context.newPage();
     }

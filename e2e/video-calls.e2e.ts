@@ -48,7 +48,7 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
 
   /** A signed-in user with a role, in a phone-sized context of their own. */
   async function person(nickname: string, userType: UserType): Promise<{ page: Page; session: AuthSession }> {
-    const session = await registerWithRole(server.url, nickname, userType);
+    const session = await registerWithRole(server, nickname, userType);
     const context = await newContext();
     await seedStorage(context, { privacyAccepted: true, session });
     await instrumentSpeech(context);

@@ -24,7 +24,7 @@ export async function seedUsers(dataDir: string, count: number, prefix: string):
       clock: systemClock,
       ttlSeconds: { user: 3600, admin: 3600 },
     });
-    return Promise.all(rows.map((r) => tokens.sign('user', r.id)));
+    return Promise.all(rows.map((r) => tokens.sign('user', r.id, 0)));
   } finally {
     await database.close();
   }

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PHONE_VIEWPORT } from './browser.ts';
 import { instrumentSpeech } from './camera.ts';
+import type { SmsServer } from './server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './session.ts';
 
 /** Every RTCPeerConnection the page makes, kept where the test can ask it for its stats (an init script). */
@@ -81,11 +82,12 @@ export async function callVolunteers(seeker: Page): Promise<number> {
 
 /** A registered user with a role (0 help-seeker, 1 volunteer), through the API. */
 export async function registerWithRole(
-  baseUrl: string,
+  server: SmsServer,
   nickname: string,
   userType: UserType,
 ): Promise<AuthSession> {
-  const session = await registerViaApi(baseUrl, {
+  const baseUrl = server.url;
+  const session = await registerViaApi(server, {
     phone: uniquePhone(),
     password: 'long-enough-1',
     nickname,
@@ -102,12 +104,16 @@ export async function registerWithRole(
 /** A signed-in user with a role in a phone-sized context of their own, its speech and peers recorded. */
 export async function callerContext(
   browser: Browser,
-  baseUrl: string,
+  server: SmsServer,
   nickname: string,
   userType: UserType,
 ): Promise<BrowserContext> {
-  const session = await registerWithRole(baseUrl, nickname, userType);
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', viewport: PHONE_VIEWPORT });
+  const session = await registerWithRole(server, nickname, userType);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'zh-CN',
+    viewport: PHONE_VIEWPORT,
+  });
   await seedStorage(context, { privacyAccepted: true, session });
   await instrumentSpeech(context);
   await context.addInitScript(recordPeers);
@@ -117,11 +123,11 @@ export async function callerContext(
 /** A user whose browser may use TURN relays only (iceTransportPolicy 'relay'), as behind a strict NAT. */
 export async function relayOnlyContext(
   browser: Browser,
-  baseUrl: string,
+  server: SmsServer,
   nickname: string,
   userType: UserType,
 ): Promise<BrowserContext> {
-  const context = await callerContext(browser, baseUrl, nickname, userType);
+  const context = await callerContext(browser, server, nickname, userType);
   await context.addInitScript(() => localStorage.setItem('callIceTransport', 'relay'));
   return context;
 }

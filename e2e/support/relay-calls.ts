@@ -53,7 +53,7 @@ export function relayCallSuite(cameraText: string[], cameraFile: string): RelayC
       turn = await startCoturn({ port: turn.port, secret: turn.secret });
     },
     async relayOnly(nickname, userType) {
-      const context = await relayOnlyContext(browser, server.url, nickname, userType);
+      const context = await relayOnlyContext(browser, server, nickname, userType);
       contexts.push(context);
       return context.newPage();
     },

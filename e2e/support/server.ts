@@ -109,15 +109,22 @@ export async function startServer(
   };
 }
 
-/** The embedded SMS sender writes each code to the server log (phone masked to its last four digits). */
+/** What reading a code off a server needs: its address and its log. */
+export type SmsServer = Pick<RunningServer, 'url' | 'logs'>;
+
+/**
+ * The embedded SMS sender writes each code to the server log (phone masked to its last four
+ * digits). `since`: the log's length before the code was asked for, so an older code for another
+ * phone ending in the same four digits is never taken.
+ */
 export async function waitForSmsCode(
-  server: RunningServer,
+  server: SmsServer,
   phone: string,
-  timeoutMs = 10_000,
+  { since = 0, timeoutMs = 10_000 }: { since?: number; timeoutMs?: number } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const line of server.logs) {
+    for (const line of server.logs.slice(since)) {
       if (!line.includes('sms code issued') || !line.includes(phone.slice(-4))) continue;
       const { code } = JSON.parse(line) as { code?: string };
       if (code) return code;

@@ -1,5 +1,6 @@
 import { AuthSession, endpoints, type BodyOf } from '@sfm/protocol';
 import type { BrowserContext } from 'playwright-core';
+import { waitForSmsCode, type SmsServer } from './server.ts';
 
 let counter = 0;
 /** A fresh, valid mainland mobile number per call (unique within a run). */
@@ -9,15 +10,31 @@ export function uniquePhone(): string {
   return `139${tail}`;
 }
 
-export async function registerViaApi(baseUrl: string, body: BodyOf<'register'>): Promise<AuthSession> {
-  const res = await fetch(baseUrl + endpoints.register.path, {
+async function post(server: SmsServer, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(server.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const json: unknown = await res.json();
-  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(json)}`);
-  return AuthSession.parse((json as { data: unknown }).data);
+  const json = (await res.json()) as { data: unknown };
+  if (res.status !== 200) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Sends a code to the phone and reads it off the server's log, as its owner would off the SMS. */
+export async function smsCodeViaApi(server: SmsServer, phone: string): Promise<string> {
+  const since = server.logs.length;
+  await post(server, endpoints.smsSend.path, { phone });
+  return waitForSmsCode(server, phone, { since });
+}
+
+/** Registers as a user does: a code to the phone first, then the account. */
+export async function registerViaApi(
+  server: SmsServer,
+  body: Omit<BodyOf<'register'>, 'code'>,
+): Promise<AuthSession> {
+  const code = await smsCodeViaApi(server, body.phone);
+  return AuthSession.parse(await post(server, endpoints.register.path, { ...body, code }));
 }
 
 export interface StorageSeed {

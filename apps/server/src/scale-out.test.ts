@@ -2,6 +2,7 @@ import { DEFAULT_POINTS_RULES, endpoints, marketEndpoints } from '@sfm/protocol'
 import { sceneAdminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
+import { REFRESH_REUSE_GRACE_MS } from './modules/auth/service.ts';
 import { createPointsEconomy } from './modules/points/points-economy.ts';
 import { registeredUser, signedInAdmin } from './test/admin-harness.ts';
 import { call, expectError, expectOk, JWT_SECRET } from './test/app-harness.ts';
@@ -43,7 +44,9 @@ describe.skipIf(missing.length > 0)(
         endpoints.me,
         await call(b.app.app, endpoints.me, undefined, { ...user.headers, token: rotated.token }),
       );
-      // the rotated-away token is refused on the other node (its replay revokes the whole family)
+      // the rotated-away token, presented after the reuse grace, is refused on the other node (its
+      // replay revokes the whole family)
+      b.app.clock.advance(REFRESH_REUSE_GRACE_MS / 1000 + 1);
       const replayed = await call(b.app.app, endpoints.refreshToken, { refreshToken: user.refreshToken });
       expect(replayed.status).toBe(401);
       expect(

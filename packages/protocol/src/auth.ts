@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { Nickname, Password, Phone, User } from './user.ts';
 
-export const RegisterRequest = z.strictObject({
-  phone: Phone,
-  password: Password,
-  nickname: Nickname.optional(),
-});
-export type RegisterRequest = z.infer<typeof RegisterRequest>;
-
 export const LoginRequest = z.strictObject({
   phone: Phone,
   password: z.string().min(1, { error: 'errors.password_required' }).max(128),
@@ -34,14 +27,50 @@ export const SmsSendResponse = z.object({
 });
 export type SmsSendResponse = z.infer<typeof SmsSendResponse>;
 
-export const SmsLoginRequest = z.strictObject({
-  phone: Phone,
-  code: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'errors.sms_code_format' }),
-});
+export const SmsCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'errors.sms_code_format' });
+
+export const SmsLoginRequest = z.strictObject({ phone: Phone, code: SmsCode });
 export type SmsLoginRequest = z.infer<typeof SmsLoginRequest>;
+
+/**
+ * Registration proves the phone first (a code sent by /api/auth/sms/send): an account can never be
+ * made in advance for someone else's phone. A phone that already has an account gets the same
+ * answer (the code proved the caller owns it): its password is replaced and its other sessions end.
+ */
+export const RegisterRequest = z.strictObject({
+  phone: Phone,
+  code: SmsCode,
+  password: Password,
+  nickname: Nickname.optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** A forgotten password: the phone is proven by a code, the new password set, every other session ended. */
+export const PasswordResetRequest = z.strictObject({ phone: Phone, code: SmsCode, newPassword: Password });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/**
+ * A logged-in user's new password, proven by the current password or by a code sent to the
+ * account's phone (an account made by SMS login has no password to give). Every other session ends.
+ */
+export const PasswordChangeRequest = z
+  .strictObject({
+    currentPassword: z.string().min(1, { error: 'errors.password_required' }).max(128).optional(),
+    code: SmsCode.optional(),
+    newPassword: Password,
+  })
+  .refine((r) => r.currentPassword !== undefined || r.code !== undefined, {
+    error: 'errors.password_proof_required',
+    path: ['currentPassword'],
+  })
+  .refine((r) => r.newPassword !== r.currentPassword, {
+    error: 'errors.password_unchanged',
+    path: ['newPassword'],
+  });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
 export const VerifyTokenRequest = z.strictObject({ token: z.string().min(1).max(4096) });
 export const VerifyTokenResponse = z.object({ valid: z.boolean() });

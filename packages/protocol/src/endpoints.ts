@@ -8,6 +8,8 @@ import {
   AuthSession,
   LoginRequest,
   LogoutRequest,
+  PasswordChangeRequest,
+  PasswordResetRequest,
   RefreshTokenRequest,
   RegisterRequest,
   SmsLoginRequest,
@@ -97,6 +99,23 @@ export const endpoints = defineEndpoints({
     data: TokenPair,
   },
   logout: { method: 'POST', path: '/api/auth/logout', access: 'public', body: LogoutRequest, data: z.null() },
+  /** Ends every session of the caller's account, this one included (个人中心 → 退出所有设备). */
+  logoutAll: { method: 'POST', path: '/api/auth/logout-all', access: 'user', data: z.null() },
+  passwordReset: {
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    access: 'public',
+    body: PasswordResetRequest,
+    data: AuthSession,
+  },
+  /** The new session for this device: every other session of the account has ended. */
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/password',
+    access: 'user',
+    body: PasswordChangeRequest,
+    data: AuthSession,
+  },
   me: { method: 'GET', path: '/api/users/me', access: 'user', data: User },
   updateMe: { method: 'PATCH', path: '/api/users/me', access: 'user', body: UpdateMeRequest, data: User },
   adminLogin: {
@@ -107,13 +126,16 @@ export const endpoints = defineEndpoints({
     data: AdminSession,
   },
   adminMe: { method: 'GET', path: '/api/admin/me', access: 'admin_self', data: AdminProfile },
+  /** A new token for this admin: every other session of the admin has ended. */
   adminChangePassword: {
     method: 'POST',
     path: '/api/admin/auth/password',
     access: 'admin_self',
     body: AdminPasswordChangeRequest,
-    data: z.null(),
+    data: AdminSession,
   },
+  /** Ends the admin's sessions: a token that leaked with a laptop stops working at once. */
+  adminLogout: { method: 'POST', path: '/api/admin/auth/logout', access: 'admin_self', data: z.null() },
   /** Liveness: the process answers and its database too (test harnesses wait for it). */
   health: {
     method: 'GET',

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { RegisterRequest, UpdateMeRequest, translateMessage, localeFromAcceptLanguage } from './index.ts';
 
 describe('phone and password rules', () => {
-  it('accepts a mainland mobile number and an 8-character password', () => {
-    expect(RegisterRequest.safeParse({ phone: '13800138000', password: '12345678' }).success).toBe(true);
+  it('accepts a mainland mobile number, a 6-digit code and an 8-character password', () => {
+    expect(
+      RegisterRequest.safeParse({ phone: '13800138000', code: '123456', password: '12345678' }).success,
+    ).toBe(true);
+    // the phone is proven first: no code, no account
+    expect(RegisterRequest.safeParse({ phone: '13800138000', password: '12345678' }).success).toBe(false);
   });
 
   it.each(['12800138000', '1380013800', '138001380001', '+8613800138000', 'abcdefghijk'])(
@@ -16,7 +20,7 @@ describe('phone and password rules', () => {
   );
 
   it('rejects a short password', () => {
-    const r = RegisterRequest.safeParse({ phone: '13800138000', password: '1234567' });
+    const r = RegisterRequest.safeParse({ phone: '13800138000', code: '123456', password: '1234567' });
     expect(r.error?.issues[0]?.message).toBe('errors.password_too_short');
   });
 

@@ -38,6 +38,12 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     // the last authenticated request, to the minute (written at most once a minute per user)
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    // when a code first proved the phone; null: registered before registration asked for one, so
+    // whoever chose the password may not own the phone (the first SMS login wipes it)
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    // counted up when every session ends (logout, password change, a replayed refresh token): access
+    // tokens carry the generation they were issued in, older ones are refused
+    tokenGeneration: integer('token_generation').notNull().default(0),
   },
   (t) => [
     check('users_user_type_check', sql`${t.userType} in (0, 1)`),
@@ -87,6 +93,8 @@ export const admins = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     // set when another admin chose the password (create, reset): its owner must replace it first
     passwordTemporary: boolean('password_temporary').notNull().default(false),
+    // counted up when the admin's sessions end (logout, password change, disabled): older tokens are refused
+    tokenGeneration: integer('token_generation').notNull().default(0),
   },
   (t) => [check('admins_role_check', sql`${t.role} in ('super_admin', 'operator')`)],
 );

@@ -110,7 +110,7 @@ describe('every protocol endpoint, fed generated and spoiled input', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: endpoints.register.path,
-      payload: { phone: '13700000999', password: 'password123', nickname: 'a\u0000b' },
+      payload: { phone: '13700000999', code: '123456', password: 'password123', nickname: 'a\u0000b' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual({ error: 'validation', field: 'nickname' });

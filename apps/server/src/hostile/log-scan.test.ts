@@ -58,7 +58,12 @@ describe('no secret, token, phone number or photo in any log line', () => {
     // a volunteer registers with a password, fails once, logs in
     const volunteerPhone = keep('volunteer phone', '13987654321');
     const password = keep('password', 'correct-horse-battery');
-    expectOk(endpoints.register, await call(app, endpoints.register, { phone: volunteerPhone, password }));
+    expectOk(endpoints.smsSend, await call(app, endpoints.smsSend, { phone: volunteerPhone }));
+    const signUpCode = keep('sign-up code', server.sms.lastCode(volunteerPhone));
+    expectOk(
+      endpoints.register,
+      await call(app, endpoints.register, { phone: volunteerPhone, code: signUpCode, password }),
+    );
     const wrong = keep('wrong password', 'wrong-horse-battery');
     expect((await call(app, endpoints.login, { phone: volunteerPhone, password: wrong })).status).toBe(401);
     const volunteer = expectOk(

@@ -47,8 +47,8 @@ beforeAll(async () => {
   const forger = signer(new TextEncoder().encode('not-the-server-secret-not-the-server'), new Date());
   const past = signer(JWT_SECRET, new Date(Date.now() - 2 * HOUR * 1000));
   const refusals = async (audience: TokenAudience, subject: string, otherAudiencesToken: string) => ({
-    'forged signature': await forger.sign(audience, subject),
-    expired: await past.sign(audience, subject),
+    'forged signature': await forger.sign(audience, subject, 0),
+    expired: await past.sign(audience, subject, 0),
     'alg none': unsignedToken(audience, subject),
     'alg HS512': await hs512Token(audience, subject),
     'the other audience': otherAudiencesToken,

@@ -3,7 +3,15 @@ import { endpoints } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../test/app-harness.ts';
+import {
+  registerWithCode,
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../test/app-harness.ts';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -81,7 +89,7 @@ describe('API plumbing', () => {
     const password = 'very-secret-pw-1';
     const session = expectOk(
       endpoints.register,
-      await call(t.app, endpoints.register, { phone: '13500135000', password }),
+      await registerWithCode(t, { phone: '13500135000', password }),
     );
     await call(t.app, endpoints.me, undefined, auth(session.token));
     await call(t.app, endpoints.me, undefined, { authorization: `Bearer ${session.token}` });

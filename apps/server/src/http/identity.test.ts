@@ -22,7 +22,7 @@ const resolver = new IdentityResolver(tokens, accounts);
 
 describe('IdentityResolver', () => {
   it('accepts a user token or a device id for identity endpoints', async () => {
-    const token = await tokens.sign('user', 'u1');
+    const token = await tokens.sign('user', 'u1', 0);
     expect(await resolver.resolve('identity', { token, usertype: 'registered' })).toEqual({
       kind: 'user',
       userId: 'u1',
@@ -47,8 +47,8 @@ describe('IdentityResolver', () => {
   });
 
   it('keeps user and admin audiences apart', async () => {
-    const admin = await tokens.sign('admin', 'a1');
-    const user = await tokens.sign('user', 'u1');
+    const admin = await tokens.sign('admin', 'a1', 0);
+    const user = await tokens.sign('user', 'u1', 0);
     expect(await resolver.resolve('admin', { authorization: `Bearer ${admin}` })).toEqual({
       kind: 'admin',
       adminId: 'a1',
@@ -64,7 +64,7 @@ describe('IdentityResolver', () => {
   });
 
   it('asks the account behind a valid user token on every request: a banned one is refused', async () => {
-    const banned = await tokens.sign('user', 'u-banned');
+    const banned = await tokens.sign('user', 'u-banned', 0);
     for (const access of ['user', 'identity'] as const) {
       await expect(resolver.resolve(access, { token: banned })).rejects.toMatchObject({
         status: 401,
@@ -74,21 +74,21 @@ describe('IdentityResolver', () => {
   });
 
   it('lets an operator into admin endpoints but not into the super-admin ones', async () => {
-    const operator = await tokens.sign('admin', 'a-operator');
+    const operator = await tokens.sign('admin', 'a-operator', 0);
     const headers = { authorization: `Bearer ${operator}` };
     expect(await resolver.resolve('admin', headers)).toMatchObject({ role: 'operator' });
     await expect(resolver.resolve('super_admin', headers)).rejects.toMatchObject({
       status: 403,
       key: 'errors.forbidden',
     });
-    const superAdmin = await tokens.sign('admin', 'a1');
+    const superAdmin = await tokens.sign('admin', 'a1', 0);
     expect(await resolver.resolve('super_admin', { authorization: `Bearer ${superAdmin}` })).toMatchObject({
       role: 'super_admin',
     });
   });
 
   it('opens only admin_self endpoints to an admin who must replace a temporary password', async () => {
-    const headers = { authorization: `Bearer ${await tokens.sign('admin', 'a-temporary')}` };
+    const headers = { authorization: `Bearer ${await tokens.sign('admin', 'a-temporary', 0)}` };
     expect(await resolver.resolve('admin_self', headers)).toMatchObject({ adminId: 'a-temporary' });
     for (const access of ['admin', 'super_admin'] as const) {
       await expect(resolver.resolve(access, headers)).rejects.toMatchObject({

@@ -49,10 +49,13 @@ export interface AdmittedAdmin {
 }
 
 export interface AccountChecks {
-  /** Resolves when the user may go on (and notes the activity); throws the refusal otherwise. */
-  admitUser(userId: string): Promise<void>;
-  /** The admin's role; throws the refusal for a disabled or deleted admin. */
-  admitAdmin(adminId: string): Promise<AdmittedAdmin>;
+  /**
+   * Resolves when the user may go on (and notes the activity); throws the refusal otherwise, also
+   * for a token of an older session generation (the account's sessions were ended since).
+   */
+  admitUser(userId: string, generation: number): Promise<void>;
+  /** The admin's role; throws the refusal for a disabled or deleted admin, or a revoked token. */
+  admitAdmin(adminId: string, generation: number): Promise<AdmittedAdmin>;
 }
 
 /**
@@ -99,9 +102,10 @@ export class IdentityResolver {
       case 'admin_self': {
         const token = bearerToken(headers);
         if (!token) throw unauthorized();
-        const adminId = await this.tokens.verify('admin', token);
-        if (!adminId) throw tokenInvalid();
-        const { role, mustChangePassword } = await this.accounts.admitAdmin(adminId);
+        const verified = await this.tokens.verify('admin', token);
+        if (!verified) throw tokenInvalid();
+        const adminId = verified.subject;
+        const { role, mustChangePassword } = await this.accounts.admitAdmin(adminId, verified.generation);
         if (mustChangePassword && access !== 'admin_self') {
           throw new AppError(403, 'errors.admin_password_change_required');
         }
@@ -112,9 +116,13 @@ export class IdentityResolver {
       case 'identity': {
         const token = bearerToken(headers);
         if (token) {
-          const userId = await this.tokens.verify('user', token);
-          if (!userId) throw tokenInvalid();
-          return { identity: { kind: 'user', userId }, admitted: this.accounts.admitUser(userId) };
+          const verified = await this.tokens.verify('user', token);
+          if (!verified) throw tokenInvalid();
+          const userId = verified.subject;
+          return {
+            identity: { kind: 'user', userId },
+            admitted: this.accounts.admitUser(userId, verified.generation),
+          };
         }
         if (access === 'user') throw unauthorized();
         const deviceId = header(headers, 'deviceid');

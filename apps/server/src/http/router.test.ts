@@ -99,7 +99,7 @@ describe('Router admission', () => {
     }).route(userEndpoint, async () => ({ ok: true }), {
       rateLimits: [{ bucket: 'test', limit: options.limit, key: (r) => r.identity.userId }],
     });
-    const token = await tokens.sign('user', '00000000-0000-4000-8000-000000000001');
+    const token = await tokens.sign('user', '00000000-0000-4000-8000-000000000001', 0);
     const call = (body: unknown) =>
       app.inject({ method: 'POST', url: userEndpoint.path, headers: { token }, payload: body as object });
     return { call, log };

@@ -5,6 +5,17 @@ export type TokenAudience = 'user' | 'admin';
 
 const ISSUER = 'see-for-me';
 
+/**
+ * A valid token's subject, and the account's session generation it was issued in: ending every
+ * session of an account (logout, password change, a replayed refresh token) counts the account's
+ * generation up, and tokens of an older one are refused. A counter, not a time: a token issued
+ * in the same millisecond as the revocation is still told apart, on any clock.
+ */
+export interface VerifiedToken {
+  subject: string;
+  generation: number;
+}
+
 export interface TokenServiceOptions {
   secret: Uint8Array;
   clock: Clock;
@@ -18,9 +29,9 @@ export interface TokenServiceOptions {
 export class TokenService {
   constructor(private readonly options: TokenServiceOptions) {}
 
-  async sign(audience: TokenAudience, subject: string): Promise<string> {
+  async sign(audience: TokenAudience, subject: string, generation: number): Promise<string> {
     const now = Math.floor(this.options.clock().getTime() / 1000);
-    return new SignJWT({})
+    return new SignJWT({ gen: generation })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(audience)
@@ -31,7 +42,7 @@ export class TokenService {
   }
 
   /** The subject of a valid, unexpired token for that audience; null for anything else. */
-  async verify(audience: TokenAudience, token: string): Promise<string | null> {
+  async verify(audience: TokenAudience, token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.options.secret, {
         algorithms: ['HS256'],
@@ -39,7 +50,10 @@ export class TokenService {
         audience,
         currentDate: this.options.clock(),
       });
-      return typeof payload.sub === 'string' ? payload.sub : null;
+      if (typeof payload.sub !== 'string') return null;
+      // tokens from before generations existed belong to the first one
+      const generation = Number.isSafeInteger(payload.gen) ? (payload.gen as number) : 0;
+      return { subject: payload.sub, generation };
     } catch {
       return null;
     }

@@ -176,8 +176,8 @@ describe('SocketRouter', () => {
   });
 
   it("closes every socket of a user on demand (a ban), and no one else's", async () => {
-    const banned = await open({ token: await tokens.sign('user', 'user-banned') });
-    const other = await open({ token: await tokens.sign('user', 'user-other') });
+    const banned = await open({ token: await tokens.sign('user', 'user-banned', 0) });
+    const other = await open({ token: await tokens.sign('user', 'user-other', 0) });
     const device = await open();
     const closed = next<string>(banned, 'disconnect');
     router.disconnectUser('user-banned');

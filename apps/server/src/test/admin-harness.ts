@@ -1,7 +1,7 @@
 import { endpoints, type AdminRole } from '@sfm/protocol';
 import { AdminRepo } from '../modules/admin/repo.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
-import { auth, call, expectOk, type TestApp } from './app-harness.ts';
+import { auth, call, expectOk, registerWithCode, type TestApp } from './app-harness.ts';
 
 const hasher = new PasswordHasher(TEST_ARGON2);
 let adminSeq = 0;
@@ -39,7 +39,7 @@ export async function registeredUser(t: TestApp, nickname?: string) {
   const phone = `135${String(10_000_000 + ++phoneSeq).slice(-8)}`;
   const session = expectOk(
     endpoints.register,
-    await call(t.app, endpoints.register, { phone, password: 'password123', ...(nickname && { nickname }) }),
+    await registerWithCode(t, { phone, password: 'password123', ...(nickname && { nickname }) }),
   );
   return { ...session, phone, headers: auth(session.token) };
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { envelope, type Endpoint } from '@sfm/protocol';
+import { endpoints, envelope, type Endpoint, type RegisterRequest } from '@sfm/protocol';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
@@ -172,3 +172,12 @@ export function expectError(res: CallResult, status: number, error: string, mess
 }
 
 export const auth = (token: string) => ({ token, userType: 'registered' });
+
+/** Registers as a user does: a code sent to the phone, then the account with it. */
+export async function registerWithCode(
+  t: Pick<TestApp, 'app' | 'sms'>,
+  body: Omit<RegisterRequest, 'code'>,
+): Promise<CallResult> {
+  expectOk(endpoints.smsSend, await call(t.app, endpoints.smsSend, { phone: body.phone }));
+  return call(t.app, endpoints.register, { ...body, code: t.sms.lastCode(body.phone) });
+}

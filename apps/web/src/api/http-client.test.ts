@@ -75,13 +75,17 @@ describe('identity headers', () => {
 
 describe('answers', () => {
   it.each([400, 404, 409, 429, 500])('returns a %i answer instead of throwing', async (code) => {
-    mockFetch(() => fail(code, 'errors.phone_taken', '该手机号已注册，请直接登录', 'phone'));
-    const answer = await api.call('register', { phone: '13800138000', password: 'password1' });
+    mockFetch(() => fail(code, 'sms_code_invalid', '验证码错误或已过期', 'code'));
+    const answer = await api.call('register', {
+      phone: '13800138000',
+      code: '123456',
+      password: 'password1',
+    });
     expect(answer).toEqual({
       ok: false,
       code,
-      message: '该手机号已注册，请直接登录',
-      data: { error: 'errors.phone_taken', field: 'phone' },
+      message: '验证码错误或已过期',
+      data: { error: 'sms_code_invalid', field: 'code' },
     });
   });
 
@@ -229,6 +233,27 @@ describe('401 → refresh → retry once', () => {
     expect(answer).toMatchObject({ ok: false, code: 401, message: '手机号或密码错误' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('token')).toBe('jwt-1');
+  });
+
+  it('does not refresh on 401 from a password reset (a public auth call)', async () => {
+    const fetch = mockFetch(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
+    const answer = await api.call('passwordReset', {
+      phone: '13800138000',
+      code: '123456',
+      newPassword: 'new-password-1',
+    });
+    expect(answer).toMatchObject({ ok: false, code: 401, data: { field: 'code' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands back a 401 about a field (a wrong code) as is: no refresh, no second attempt', async () => {
+    loginAs();
+    const fetch = mockFetch(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
+    const answer = await api.call('changePassword', { code: '123456', newPassword: 'new-password-1' });
+    expect(answer).toMatchObject({ ok: false, code: 401, message: '验证码错误或已过期' });
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/auth/password']);
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('shares one refresh between concurrent 401s (single flight)', async () => {

@@ -91,6 +91,7 @@ const AUTH_CALLS: ReadonlySet<string> = new Set(
       'verifyToken',
       'refreshToken',
       'logout',
+      'passwordReset',
       'adminLogin',
     ] as const
   ).map((name) => endpointRoutes[name].path),
@@ -325,6 +326,9 @@ async function withSession<A extends { ok: true; code: number }>(
   const tokenUsed = useSession.getState().token;
   const answer = await attempt();
   if (answer.code !== 401 || AUTH_CALLS.has(endpoint.path) || isAdminAccess(endpoint.access)) return answer;
+  // a 401 about a field (a wrong SMS code) refuses what was typed, not the session: a retry would
+  // only spend another of the code's attempts
+  if (!answer.ok && answer.data?.field !== undefined) return answer;
   if (!answer.ok && answer.data?.error === 'account_banned') {
     endBannedSession(answer);
     return answer;

@@ -218,6 +218,15 @@ export const en: Messages = {
     submittingRegister: 'Registering…',
     success: 'Logged in',
     registerSuccess: 'Registered and logged in',
+    forgotPassword: 'Forgot password?',
+    titleReset: 'Reset password',
+    resetIntro:
+      'Get a verification code to confirm your phone number, then choose a new password. You will be logged out on your other devices.',
+    newPassword: 'New password',
+    submitReset: 'Reset password and log in',
+    submittingReset: 'Resetting password…',
+    resetSuccess: 'Password reset, you are logged in',
+    backToLogin: 'Back to password login',
   },
   privacy: {
     title: 'Privacy policy',

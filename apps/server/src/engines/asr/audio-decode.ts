@@ -7,6 +7,21 @@ import { spawn, spawnSync } from 'node:child_process';
 
 export const PCM_SAMPLE_RATE = 16_000;
 
+/**
+ * The longest recording decoded: a spoken question or command, with room to spare. A few hundred
+ * KB of compressed silence can decode to minutes of PCM (a 656 KB FLAC was 115 MB), so decoding
+ * stops here whatever the upload's size: at most 7.7 MB of PCM per request.
+ */
+export const MAX_DECODED_SECONDS = 240;
+const MAX_PCM_BYTES = MAX_DECODED_SECONDS * PCM_SAMPLE_RATE * 2;
+
+/**
+ * The containers a phone or a browser records into (ffmpeg's demuxer names): anything else, and
+ * every protocol but the pipe, is refused before ffmpeg parses it, so an upload cannot reach
+ * ffmpeg's rarer demuxers or make it open a file or a URL (an HLS or concat playlist).
+ */
+const RECORDING_FORMATS = ['matroska', 'webm', 'ogg', 'mov', 'mp4', 'm4a', '3gp', 'mp3', 'aac', 'wav'];
+
 export class AudioDecodeError extends Error {
   override readonly name = 'AudioDecodeError';
 }
@@ -47,7 +62,7 @@ function readWav(bytes: Uint8Array): { samples: Float32Array; rate: number } {
     } else if (id === 'data') {
       if (!channels || !rate) throw new AudioDecodeError('WAV data before its format');
       const end = Math.min(bytes.length, body + size);
-      return { samples: wavSamples(view, body, end, format, bits, channels), rate };
+      return { samples: wavSamples(view, body, end, format, bits, channels, rate), rate };
     }
     offset = body + size + (size % 2);
   }
@@ -61,6 +76,7 @@ function wavSamples(
   format: number,
   bits: number,
   channels: number,
+  rate: number,
 ) {
   const width = bits / 8;
   const read = (() => {
@@ -73,7 +89,7 @@ function wavSamples(
     if (format === 3 && bits === 32) return (at: number) => view.getFloat32(at, true);
     throw new AudioDecodeError(`unsupported WAV encoding (format ${format}, ${bits} bit)`);
   })();
-  const frames = Math.floor((end - start) / (width * channels));
+  const frames = Math.min(Math.floor((end - start) / (width * channels)), MAX_DECODED_SECONDS * rate);
   const out = new Float32Array(frames);
   for (let i = 0; i < frames; i++) {
     let sum = 0;
@@ -107,8 +123,14 @@ function ffmpegToPcm(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Arra
         '-hide_banner',
         '-loglevel',
         'error',
+        '-protocol_whitelist',
+        'pipe',
+        '-format_whitelist',
+        RECORDING_FORMATS.join(','),
         '-i',
         'pipe:0',
+        '-t',
+        String(MAX_DECODED_SECONDS),
         '-f',
         's16le',
         '-ac',
@@ -120,12 +142,19 @@ function ffmpegToPcm(bytes: Uint8Array, signal?: AbortSignal): Promise<Uint8Arra
       { stdio: ['pipe', 'pipe', 'ignore'], signal },
     );
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let received = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      // `-t` bounds the output already; counting too keeps the bound if ffmpeg misjudges a stream
+      received += chunk.length;
+      if (received <= MAX_PCM_BYTES) chunks.push(chunk);
+      else child.kill('SIGKILL');
+    });
     child.stdin.on('error', () => {}); // ffmpeg may stop reading early on garbage
     child.on('error', (err) => reject(new AudioDecodeError(err.message)));
     child.on('close', (code) => {
       const pcm = Buffer.concat(chunks);
-      if (code === 0 && pcm.length > 0) resolve(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.length));
+      const whole = code === 0 || received > MAX_PCM_BYTES;
+      if (whole && pcm.length > 0) resolve(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.length));
       else reject(new AudioDecodeError('ffmpeg could not decode the audio'));
     });
     child.stdin.end(bytes);

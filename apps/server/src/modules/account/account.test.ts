@@ -11,7 +11,15 @@ import {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import {
+  registerWithCode,
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../test/app-harness.ts';
 
 let t: TestApp;
 let image: string;
@@ -36,10 +44,7 @@ interface Member {
 }
 
 async function newMember(phone = newPhone()): Promise<Member> {
-  const session = expectOk(
-    endpoints.register,
-    await call(t.app, endpoints.register, { phone, password: 'password123' }),
-  );
+  const session = expectOk(endpoints.register, await registerWithCode(t, { phone, password: 'password123' }));
   return { id: session.user.id, phone, headers: auth(session.token), refreshToken: session.refreshToken };
 }
 

@@ -1,4 +1,4 @@
-import { AdminRole, type AdminPasswordChangeRequest } from '@sfm/protocol';
+import { AdminRole, type AdminPasswordChangeRequest, type AdminSession } from '@sfm/protocol';
 import type {
   AdminAccount,
   AdminAccounts,
@@ -11,6 +11,7 @@ import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
+import type { TokenService } from '../../security/token-service.ts';
 import { AdminRepo, type AdminRow } from './repo.ts';
 
 // no 0/O, 1/l/I: a temporary password is read off a screen and typed by someone else
@@ -44,6 +45,7 @@ export class AdminAccountsService {
     private readonly admins: AdminRepo,
     private readonly audit: AuditLog,
     private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenService,
     private readonly clock: Clock,
   ) {}
 
@@ -80,7 +82,7 @@ export class AdminAccountsService {
       const now = this.clock();
       const after = await admins.update(
         adminId,
-        { disabledAt: disabled ? (before.disabledAt ?? now) : null },
+        { disabledAt: disabled ? (before.disabledAt ?? now) : null, endSessions: disabled },
         now,
       );
       if (!after) throw adminNotFound();
@@ -103,7 +105,11 @@ export class AdminAccountsService {
       const admins = new AdminRepo(tx);
       const before = await admins.findForUpdate(adminId);
       if (!before) throw adminNotFound();
-      await admins.update(adminId, { passwordHash, passwordTemporary: true }, this.clock());
+      await admins.update(
+        adminId,
+        { passwordHash, passwordTemporary: true, endSessions: true },
+        this.clock(),
+      );
       return {
         action: 'admin.reset_password',
         targetType: 'admin',
@@ -117,8 +123,11 @@ export class AdminAccountsService {
     });
   }
 
-  /** The admin replaces their own password (a temporary one must be, before anything else). */
-  async changePassword(actor: AdminActor, request: AdminPasswordChangeRequest): Promise<null> {
+  /**
+   * The admin replaces their own password (a temporary one must be, before anything else). Every
+   * other session of theirs ends; this one goes on with the new token returned.
+   */
+  async changePassword(actor: AdminActor, request: AdminPasswordChangeRequest): Promise<AdminSession> {
     const admin = await this.admins.findById(actor.adminId);
     if (!admin) throw new AppError(401, 'errors.token_invalid');
     if (!(await this.passwords.verify(admin.passwordHash, request.currentPassword))) {
@@ -126,7 +135,12 @@ export class AdminAccountsService {
     }
     const passwordHash = await this.passwords.hash(request.newPassword);
     return this.audit.change(actor, async (tx) => {
-      await new AdminRepo(tx).update(admin.id, { passwordHash, passwordTemporary: false }, this.clock());
+      const changed = await new AdminRepo(tx).update(
+        admin.id,
+        { passwordHash, passwordTemporary: false, endSessions: true },
+        this.clock(),
+      );
+      if (!changed) throw new AppError(401, 'errors.token_invalid');
       return {
         action: 'admin.change_password',
         targetType: 'admin',
@@ -135,7 +149,7 @@ export class AdminAccountsService {
         // never a password or its hash: only that it changed
         before: null,
         after: { passwordChanged: true },
-        result: null,
+        result: { token: await this.tokens.sign('admin', changed.id, changed.tokenGeneration) },
       };
     });
   }

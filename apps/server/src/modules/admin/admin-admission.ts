@@ -9,10 +9,13 @@ import type { AdminRepo } from './repo.ts';
  * changed come from the table, not the token, so a change counts at once.
  */
 export function adminAdmission(admins: AdminRepo) {
-  return async (adminId: string): Promise<AdmittedAdmin> => {
+  return async (adminId: string, generation: number): Promise<AdmittedAdmin> => {
     const admin = await admins.findById(adminId);
     if (!admin) throw new AppError(401, 'errors.token_invalid');
+    // a disabled admin is told so, whatever token they hold
     if (admin.disabledAt) throw new AppError(401, 'errors.admin_disabled');
+    // a token of an older generation: logged out, password changed, or disabled since
+    if (generation !== admin.tokenGeneration) throw new AppError(401, 'errors.token_invalid');
     return { role: AdminRole.parse(admin.role), mustChangePassword: admin.passwordTemporary };
   };
 }

@@ -1,7 +1,15 @@
 import { endpoints } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import {
+  registerWithCode,
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../test/app-harness.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../../security/password-hasher.ts';
 import { AdminRepo } from './repo.ts';
 import { sql } from 'drizzle-orm';
@@ -17,7 +25,7 @@ beforeAll(async () => {
     await new PasswordHasher(TEST_ARGON2).hash('admin-pass-1'),
     new Date(),
   );
-  const session = await call(t.app, endpoints.register, { phone: '13600136000', password: 'password123' });
+  const session = await registerWithCode(t, { phone: '13600136000', password: 'password123' });
   userToken = expectOk(endpoints.register, session).token;
 });
 afterAll(() => t.close());
@@ -117,10 +125,14 @@ describe('admins (super-admin only)', () => {
     expectError(await change('not-the-one', 'dora-own-pass'), 400, 'admin_password_wrong', '当前密码不正确');
     expectError(await change(temporaryPassword, temporaryPassword), 400, 'password_unchanged');
     expectError(await change(temporaryPassword, 'short'), 400, 'password_too_short');
-    expectOk(endpoints.adminChangePassword, await change(temporaryPassword, 'dora-own-pass'));
-
-    expectOk(adminEndpoints.users, await users());
-    const me = expectOk(endpoints.adminMe, await call(t.app, endpoints.adminMe, undefined, auth(token)));
+    const renewed = expectOk(endpoints.adminChangePassword, await change(temporaryPassword, 'dora-own-pass'));
+    // the token the temporary password opened has ended; this page goes on with the new one
+    expectError(await users(), 401, 'token_invalid');
+    expectOk(adminEndpoints.users, await call(t.app, adminEndpoints.users, {}, auth(renewed.token)));
+    const me = expectOk(
+      endpoints.adminMe,
+      await call(t.app, endpoints.adminMe, undefined, auth(renewed.token)),
+    );
     expect(me.mustChangePassword).toBe(false);
     expectError(await adminLogin('dora.ops', temporaryPassword), 401, 'admin_login_failed');
     expectOk(endpoints.adminLogin, await adminLogin('dora.ops', 'dora-own-pass'));
@@ -160,7 +172,10 @@ describe('admins (super-admin only)', () => {
     // a wrong password still says only "wrong name or password"
     expectError(await adminLogin(victim.username, 'wrong-pass-1'), 401, 'admin_login_failed');
     expect(expectOk(adminEndpoints.setAdminDisabled, await disable(false)).disabled).toBe(false);
-    expectOk(endpoints.adminMe, await call(t.app, endpoints.adminMe, undefined, victim.headers));
+    // enabled again, the admin logs in afresh: the tokens held when disabled stay ended
+    expectError(await call(t.app, endpoints.adminMe, undefined, victim.headers), 401, 'token_invalid');
+    const { token } = expectOk(endpoints.adminLogin, await adminLogin(victim.username, victim.password));
+    expectOk(endpoints.adminMe, await call(t.app, endpoints.adminMe, undefined, auth(token)));
   });
 
   it('never lets a super-admin disable themselves', async () => {

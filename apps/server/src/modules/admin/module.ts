@@ -13,7 +13,7 @@ export function register({ http, db, config, clock, security, audit }: ModuleCon
     http,
     {
       admin: new AdminService(repo, security.passwords, security.tokens, clock),
-      accounts: new AdminAccountsService(repo, audit, security.passwords, clock),
+      accounts: new AdminAccountsService(repo, audit, security.passwords, security.tokens, clock),
       audit: new AuditService(new AuditRepo(db), config.timeZone),
     },
     config.loginRateLimitPerMinute,

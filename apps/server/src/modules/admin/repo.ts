@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
 import { admins } from '../../db/schema.ts';
 import type { AdminRole } from '@sfm/protocol';
@@ -45,14 +45,24 @@ export class AdminRepo {
     return row ?? null;
   }
 
+  /** `endSessions`: every token the admin holds is refused from now on (the generation counts up). */
   async update(
     id: string,
-    changes: Partial<Pick<AdminRow, 'passwordHash' | 'passwordTemporary' | 'disabledAt' | 'lastLoginAt'>>,
+    {
+      endSessions,
+      ...changes
+    }: Partial<Pick<AdminRow, 'passwordHash' | 'passwordTemporary' | 'disabledAt' | 'lastLoginAt'>> & {
+      endSessions?: boolean;
+    },
     now: Date,
   ): Promise<AdminRow | null> {
     const [row] = await this.db
       .update(admins)
-      .set({ ...changes, updatedAt: now })
+      .set({
+        ...changes,
+        ...(endSessions && { tokenGeneration: sql`${admins.tokenGeneration} + 1` }),
+        updatedAt: now,
+      })
       .where(eq(admins.id, id))
       .returning();
     return row ?? null;

@@ -22,6 +22,7 @@ export function registerAdminRoutes(
     rateLimits: credentialLimits('admin-login', loginsPerMinute, (r) => r.body.username),
   });
   router.route(endpoints.adminMe, ({ identity }) => admin.me(identity.adminId));
+  router.route(endpoints.adminLogout, ({ identity }) => admin.logout(identity.adminId));
   // the current password is asked: limited like a login, so a stolen token cannot guess it
   router.route(endpoints.adminChangePassword, (r) => accounts.changePassword(actorOf(r), r.body), {
     rateLimits: credentialLimits('admin-password', loginsPerMinute, (r) => r.identity.adminId),

@@ -26,7 +26,13 @@ export class AdminService {
     // only someone who knows the password learns that the account is disabled
     if (admin.disabledAt) throw new AppError(403, 'errors.admin_disabled');
     await this.admins.update(admin.id, { lastLoginAt: this.clock() }, this.clock());
-    return { token: await this.tokens.sign('admin', admin.id) };
+    return { token: await this.tokens.sign('admin', admin.id, admin.tokenGeneration) };
+  }
+
+  /** Ends every session of the admin: the token in hand, and any other, is refused from now on. */
+  async logout(adminId: string): Promise<null> {
+    await this.admins.update(adminId, { endSessions: true }, this.clock());
+    return null;
   }
 
   async me(adminId: string): Promise<AdminProfile> {

@@ -8,7 +8,7 @@ const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 describeOnEachDatabase('RefreshTokenRepo', (db) => {
   it('serialises concurrent rotations with the row lock', async () => {
-    const user = await new UsersRepo(db()).findOrCreateByPhone('13900000001');
+    const user = await new UsersRepo(db()).findOrCreateByPhone('13900000001', new Date());
     const repo = new RefreshTokenRepo(db());
     await repo.insert({ userId: user.id, familyId: randomUUID(), tokenHash: 'h1', expiresAt: later(60) });
     const rotate = () =>
@@ -24,7 +24,7 @@ describeOnEachDatabase('RefreshTokenRepo', (db) => {
   });
 
   it('revokes a whole family from any of its tokens; unknown tokens change nothing', async () => {
-    const user = await new UsersRepo(db()).findOrCreateByPhone('13900000002');
+    const user = await new UsersRepo(db()).findOrCreateByPhone('13900000002', new Date());
     const repo = new RefreshTokenRepo(db());
     const family = randomUUID();
     const other = randomUUID();

@@ -46,9 +46,12 @@ export class RefreshTokenRepo {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
-  /** Revokes the family the token belongs to; an unknown token changes nothing. */
-  async revokeFamilyOf(tokenHash: string, now: Date): Promise<void> {
-    await this.db
+  /**
+   * Revokes the family the token belongs to: the user it belonged to, or null for an unknown token
+   * (nothing changes) or one whose family was revoked already.
+   */
+  async revokeFamilyOf(tokenHash: string, now: Date): Promise<string | null> {
+    const rows = await this.db
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(
@@ -56,7 +59,9 @@ export class RefreshTokenRepo {
           isNull(refreshTokens.revokedAt),
           sql`${refreshTokens.familyId} = (select family_id from refresh_tokens where token_hash = ${tokenHash})`,
         ),
-      );
+      )
+      .returning({ userId: refreshTokens.userId });
+    return rows[0]?.userId ?? null;
   }
 }
 

@@ -20,4 +20,12 @@ export function registerAuthRoutes(router: Router, auth: AuthService, loginsPerM
   router.route(endpoints.verifyToken, ({ body }) => auth.verifyToken(body.token));
   router.route(endpoints.refreshToken, ({ body }) => auth.refresh(body.refreshToken));
   router.route(endpoints.logout, ({ body }) => auth.logout(body.refreshToken));
+  router.route(endpoints.logoutAll, ({ identity }) => auth.logoutAll(identity.userId));
+  router.route(endpoints.passwordReset, ({ body }) => auth.resetPassword(body), {
+    rateLimits: credentialLimits('password-reset', limit, (r) => r.body.phone),
+  });
+  // the current password is asked: limited like a login, so a stolen token cannot guess it
+  router.route(endpoints.changePassword, ({ identity, body }) => auth.changePassword(identity.userId, body), {
+    rateLimits: credentialLimits('password-change', limit, (r) => r.identity.userId),
+  });
 }

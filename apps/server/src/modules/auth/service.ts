@@ -6,6 +6,8 @@ import {
   SMS_RESEND_SECONDS,
   type AuthSession,
   type LoginRequest,
+  type PasswordChangeRequest,
+  type PasswordResetRequest,
   type RegisterRequest,
   type SmsLoginRequest,
   type SmsSendResponse,
@@ -18,7 +20,7 @@ import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
 import { hmacSha256, randomToken, safeEqualHex, sha256 } from '../../security/secrets.ts';
 import type { TokenService } from '../../security/token-service.ts';
-import type { UserRow, UsersRepo } from '../users/repo.ts';
+import type { UserChanges, UserRow, UsersRepo } from '../users/repo.ts';
 import { toUser } from '../users/service.ts';
 import type { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import type { SmsSender } from '../../sms/sms-sender.ts';
@@ -40,21 +42,54 @@ export interface AuthServiceDeps {
 
 type SmsCheck = 'ok' | 'invalid' | 'too_many';
 
+/**
+ * How long a rotated refresh token may be presented again (the usual "reuse interval"): long enough
+ * for a retried or parallel rotation, too short to be worth much to a thief.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
+
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 const refreshTokenInvalid = () => new AppError(401, 'errors.refresh_token_invalid');
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * Registration proves the phone before an account exists, so nobody can make one in advance for
+   * someone else's phone. A phone that has an account already gets the same answer (no telling
+   * which phones are registered): the code proved the caller owns it, so its password is replaced
+   * as by a reset.
+   */
   async register(request: RegisterRequest): Promise<AuthSession> {
-    const passwordHash = await this.deps.passwords.hash(request.password);
-    const user = await this.deps.users.create({
-      phone: request.phone,
-      passwordHash,
-      nickname: request.nickname ?? null,
-    });
-    if (!user) throw new AppError(409, 'errors.phone_taken');
-    return this.startSession(user);
+    return this.setPasswordByCode(request.phone, request.code, request.password, request.nickname);
+  }
+
+  /** A forgotten password: the code proves the phone; every other session of the account ends. */
+  async resetPassword(request: PasswordResetRequest): Promise<AuthSession> {
+    return this.setPasswordByCode(request.phone, request.code, request.newPassword);
+  }
+
+  /**
+   * A logged-in user's new password, proven by the current one or by a code sent to the account's
+   * phone. Every session of the account ends; the one returned goes on on this device.
+   */
+  async changePassword(userId: string, request: PasswordChangeRequest): Promise<AuthSession> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new AppError(401, 'errors.token_invalid');
+    if (request.code !== undefined) {
+      // an account without a phone (a social login's) has no code to prove anything with
+      this.refuseCheck(user.phone ? await this.checkSmsCode(user.phone, request.code) : 'invalid');
+    } else if (!(await this.deps.passwords.verify(user.passwordHash, request.currentPassword ?? ''))) {
+      throw new AppError(400, 'errors.password_wrong', {}, { field: 'currentPassword' });
+    }
+    const passwordHash = await this.deps.passwords.hash(request.newPassword);
+    return this.startSession(await this.endSessions(user.id, { passwordHash }));
+  }
+
+  /** Every session of the account ends, this one included (退出所有设备). */
+  async logoutAll(userId: string): Promise<null> {
+    await this.endSessions(userId, {});
+    return null;
   }
 
   async login(request: LoginRequest): Promise<AuthSession> {
@@ -88,12 +123,18 @@ export class AuthService {
     return { expiresInSeconds: SMS_CODE_TTL_SECONDS, resendAfterSeconds: SMS_RESEND_SECONDS };
   }
 
-  /** Logs in with a code; an unknown phone gets an account, as users of Chinese SMS login expect. */
+  /**
+   * Logs in with a code; an unknown phone gets an account, as users of Chinese SMS login expect.
+   * An account registered before registration asked for a code may have been made by someone
+   * who does not own the phone: at its owner's first code its password and every session end.
+   */
   async smsLogin(request: SmsLoginRequest): Promise<AuthSession> {
-    const result = await this.checkSmsCode(request.phone, request.code);
-    if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
-    if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid');
-    const user = await this.deps.users.findOrCreateByPhone(request.phone);
+    this.refuseCheck(await this.checkSmsCode(request.phone, request.code));
+    const now = this.deps.clock();
+    let user = await this.deps.users.findOrCreateByPhone(request.phone, now);
+    if (!user.phoneVerifiedAt) {
+      user = await this.endSessions(user.id, { passwordHash: null, phoneVerifiedAt: now });
+    }
     await this.deps.phoneVerified(user.id);
     return this.startSession(user);
   }
@@ -103,9 +144,7 @@ export class AuthService {
    * login). The verification reward is per account: binding after a social login adds nothing.
    */
   async bindPhone(userId: string, request: SmsLoginRequest): Promise<User> {
-    const result = await this.checkSmsCode(request.phone, request.code);
-    if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
-    if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid');
+    this.refuseCheck(await this.checkSmsCode(request.phone, request.code));
     const bound = await this.deps.users.bindPhone(userId, request.phone, this.deps.clock());
     if (bound === 'taken') throw new AppError(409, 'errors.phone_bound_elsewhere');
     if (bound === 'has_phone') throw new AppError(409, 'errors.phone_already_bound');
@@ -115,35 +154,56 @@ export class AuthService {
   }
 
   async verifyToken(token: string): Promise<VerifyTokenResponse> {
-    const userId = await this.deps.tokens.verify('user', token);
-    const user = userId ? await this.deps.users.findById(userId) : null;
-    return { valid: user !== null && user.bannedAt === null };
+    const verified = await this.deps.tokens.verify('user', token);
+    const user = verified ? await this.deps.users.findById(verified.subject) : null;
+    return {
+      valid: user !== null && user.bannedAt === null && user.tokenGeneration === verified?.generation,
+    };
   }
 
   /**
-   * Rotates a refresh token. A token that was already rotated is being replayed (stolen, or a
-   * client bug): the whole family is revoked, so the thief and the victim both have to log in again.
+   * Rotates a refresh token. A token rotated longer ago than the reuse grace is being replayed
+   * (stolen, or a client bug): the whole family is revoked and the account's access tokens too, so
+   * the thief and the victim both have to log in again (the victim's other devices refresh quietly).
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = this.deps.clock();
-    const outcome = await this.deps.refreshTokens.transaction(async (repo) => {
+    type Rotation =
+      { kind: 'rotated'; userId: string; refreshToken: string } | { kind: 'replayed'; userId: string };
+    const outcome = await this.deps.refreshTokens.transaction(async (repo): Promise<Rotation | null> => {
       const row = await repo.findForUpdate(sha256(refreshToken));
       if (!row || row.revokedAt) return null;
-      if (row.usedAt) {
-        await repo.revokeFamily(row.familyId, now);
-        return null;
-      }
       if (row.expiresAt <= now) return null;
-      await repo.markUsed(row.id, now);
+      if (row.usedAt && now.getTime() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+        await repo.revokeFamily(row.familyId, now);
+        return { kind: 'replayed', userId: row.userId };
+      }
+      // used moments ago: the answer to that rotation was lost (the app closed while it was on its
+      // way, the network dropped) or two tabs rotated at once. A new token for the same family,
+      // not a revocation that would log the owner out for a dropped packet.
+      if (!row.usedAt) await repo.markUsed(row.id, now);
       const next = await this.newRefreshToken(repo, row.userId, row.familyId, now);
-      return { userId: row.userId, refreshToken: next };
+      return { kind: 'rotated', userId: row.userId, refreshToken: next };
     });
-    if (!outcome) throw refreshTokenInvalid();
-    return { token: await this.deps.tokens.sign('user', outcome.userId), refreshToken: outcome.refreshToken };
+    if (outcome?.kind === 'replayed')
+      await this.deps.users.update(outcome.userId, { endSessions: true }, now);
+    if (outcome?.kind !== 'rotated') throw refreshTokenInvalid();
+    const user = await this.deps.users.findById(outcome.userId);
+    if (!user) throw refreshTokenInvalid();
+    return {
+      token: await this.deps.tokens.sign('user', user.id, user.tokenGeneration),
+      refreshToken: outcome.refreshToken,
+    };
   }
 
+  /**
+   * Ends this device's session: its refresh token family, and its access token (the account's
+   * generation counts up, so the user's other devices refresh theirs quietly).
+   */
   async logout(refreshToken: string): Promise<null> {
-    await this.deps.refreshTokens.revokeFamilyOf(sha256(refreshToken), this.deps.clock());
+    const now = this.deps.clock();
+    const userId = await this.deps.refreshTokens.revokeFamilyOf(sha256(refreshToken), now);
+    if (userId) await this.deps.users.update(userId, { endSessions: true }, now);
     return null;
   }
 
@@ -161,7 +221,59 @@ export class AuthService {
       randomUUID(),
       this.deps.clock(),
     );
-    return { token: await this.deps.tokens.sign('user', user.id), refreshToken, user: toUser(user) };
+    return {
+      token: await this.deps.tokens.sign('user', user.id, user.tokenGeneration),
+      refreshToken,
+      user: toUser(user),
+    };
+  }
+
+  /** Proves the phone, then sets its account's password (making the account if there is none). */
+  private async setPasswordByCode(
+    phone: string,
+    code: string,
+    password: string,
+    nickname?: string,
+  ): Promise<AuthSession> {
+    // the code first: it is cheap, and hashing for a wrong code would hand out free CPU
+    this.refuseCheck(await this.checkSmsCode(phone, code));
+    const passwordHash = await this.deps.passwords.hash(password);
+    const now = this.deps.clock();
+    const created = await this.deps.users.create({
+      phone,
+      passwordHash,
+      nickname: nickname ?? null,
+      phoneVerifiedAt: now,
+    });
+    const user = created ?? (await this.endSessionsOfPhone(phone, { passwordHash, phoneVerifiedAt: now }));
+    await this.deps.phoneVerified(user.id);
+    return this.startSession(user);
+  }
+
+  private async endSessionsOfPhone(phone: string, changes: UserChanges): Promise<UserRow> {
+    const owner = await this.deps.users.findByPhone(phone);
+    if (!owner) throw new Error('user vanished between insert and select');
+    return this.endSessions(owner.id, {
+      ...changes,
+      phoneVerifiedAt: owner.phoneVerifiedAt ?? changes.phoneVerifiedAt,
+    });
+  }
+
+  /**
+   * Ends every session of the account (refresh tokens revoked, access tokens refused from the next
+   * request on, on every node) and applies the changes with it: the updated row.
+   */
+  private async endSessions(userId: string, changes: UserChanges): Promise<UserRow> {
+    const now = this.deps.clock();
+    await this.deps.refreshTokens.revokeAllOfUser(userId, now);
+    const user = await this.deps.users.update(userId, { ...changes, endSessions: true }, now);
+    if (!user) throw new AppError(401, 'errors.token_invalid');
+    return user;
+  }
+
+  private refuseCheck(result: SmsCheck): void {
+    if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
+    if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid', {}, { field: 'code' });
   }
 
   private async newRefreshToken(repo: RefreshTokenRepo, userId: string, familyId: string, now: Date) {

@@ -17,7 +17,7 @@ describeOnEachDatabase('MarketRepo', (db) => {
 
   it('finds live scenes by a Chinese substring of any length through the grams index', async () => {
     const repo = new MarketRepo(db());
-    const author = await new UsersRepo(db()).findOrCreateByPhone('13800000101');
+    const author = await new UsersRepo(db()).findOrCreateByPhone('13800000101', new Date());
     const draft = {
       description: '读出小区门禁屏上的提示 OK',
       prompt: '读出屏幕文字',

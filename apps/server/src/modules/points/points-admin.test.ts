@@ -23,6 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { pointsConfig, updatePointsConfig, userPoints, giftPoints, dashboardPoints } = pointsAdminEndpoints;
+const FREE = DEFAULT_POINTS_RULES.dailyFreePoints;
+/** Paid points every registered user starts with: registration proves the phone by an SMS code. */
+const REWARD = DEFAULT_POINTS_RULES.verificationReward;
 const withCosts = (costs: Partial<PointsRules['costs']>): PointsRules => ({
   ...DEFAULT_POINTS_RULES,
   costs: { ...DEFAULT_POINTS_RULES.costs, ...costs },
@@ -54,7 +57,7 @@ describe('points configuration', () => {
       endpoints.pointsDetails,
       await call(t.app, endpoints.pointsDetails, undefined, user.headers),
     );
-    expect(details.totalPoints).toBe(DEFAULT_POINTS_RULES.dailyFreePoints - 3);
+    expect(details.totalPoints).toBe(FREE + REWARD - 3);
     await call(t.app, updatePointsConfig, DEFAULT_POINTS_RULES, operator.headers);
   });
 
@@ -92,7 +95,7 @@ describe('a user in the back office', () => {
       userPoints,
       await call(t.app, userPoints, { userId: user.user.id }, operator.headers),
     );
-    expect(seen.details.totalPoints).toBe(DEFAULT_POINTS_RULES.dailyFreePoints);
+    expect(seen.details.totalPoints).toBe(FREE + REWARD);
     const gifted = expectOk(
       giftPoints,
       await call(
@@ -102,7 +105,7 @@ describe('a user in the back office', () => {
         operator.headers,
       ),
     );
-    expect(gifted.details.paidPoints).toBe(50);
+    expect(gifted.details.paidPoints).toBe(REWARD + 50);
     expect(gifted.entries[0]).toMatchObject({ type: 'gift', amount: 50, remark: '活动补偿' });
     const taken = expectOk(
       giftPoints,
@@ -113,7 +116,7 @@ describe('a user in the back office', () => {
         operator.headers,
       ),
     );
-    expect(taken.details.totalPoints).toBe(DEFAULT_POINTS_RULES.dailyFreePoints + 50 - 230);
+    expect(taken.details.totalPoints).toBe(FREE + REWARD + 50 - 230);
     const audit = expectOk(
       adminEndpoints.audit,
       await call(
@@ -157,12 +160,29 @@ describe('the points dashboard panel', () => {
     const res = expectOk(dashboardPoints, await call(t.app, dashboardPoints, undefined, operator.headers));
     expect(res.days).toHaveLength(30);
     const today = res.days.at(-1)!;
-    // two users' daily grants and one gift (the refused gift's grant was rolled back with it);
-    // one analysis at 3 points (a gift taken back is a gift, not a use)
-    expect(today).toMatchObject({ granted: 2 * DEFAULT_POINTS_RULES.dailyFreePoints + 50, consumed: 3 });
+    // three users' daily grants and verification rewards (each made as the user registered) and one
+    // gift; one analysis at 3 points (a gift taken back is a gift, not a use)
+    expect(today).toMatchObject({ granted: 3 * (FREE + REWARD) + 50, consumed: 3 });
     expect(today.recharged).toBe(0);
+
+    // the next day a user's daily grant (a refill of the free points taken back today) is due when
+    // a gift beyond the balance comes: it is made in the refused gift's transaction, and rolled
+    // back with it; the next read makes it
+    const user = await registeredUser(t);
+    const takeBack = { userId: user.user.id, amount: -FREE, reason: '误发收回' };
+    expectOk(giftPoints, await call(t.app, giftPoints, takeBack, operator.headers));
+    t.clock.advance(86_400);
+    const nextDay = await signedInAdmin(t, 'operator'); // the first operator's token has expired
+    const beyond = { userId: user.user.id, amount: -100_000, reason: 'x' };
+    expectError(await call(t.app, giftPoints, beyond, nextDay.headers), 402, 'points_insufficient');
+    const grantedToday = async () =>
+      expectOk(dashboardPoints, await call(t.app, dashboardPoints, undefined, nextDay.headers)).days.at(-1)!
+        .granted;
+    expect(await grantedToday()).toBe(0);
+    expectOk(userPoints, await call(t.app, userPoints, { userId: user.user.id }, nextDay.headers));
+    expect(await grantedToday()).toBe(FREE);
     expectError(
-      await call(t.app, dashboardPoints, { from: '2026-02-30' }, operator.headers),
+      await call(t.app, dashboardPoints, { from: '2026-02-30' }, nextDay.headers),
       400,
       'date_invalid',
     );

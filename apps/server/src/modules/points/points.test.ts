@@ -9,6 +9,7 @@ import {
   expectError,
   expectOk,
   JWT_SECRET,
+  registerWithCode,
   type TestApp,
 } from '../../test/app-harness.ts';
 import { createLogger } from '../../logger.ts';
@@ -17,6 +18,8 @@ import { createPointsEconomy } from './points-economy.ts';
 import { SANDBOX_NOTIFY_PATH } from './routes.ts';
 
 const FREE = DEFAULT_POINTS_RULES.dailyFreePoints;
+/** Paid points every registered user starts with: registration proves the phone by an SMS code. */
+const REWARD = DEFAULT_POINTS_RULES.verificationReward;
 const [MONTHLY] = DEFAULT_POINTS_RULES.vipPlans;
 const [P600] = DEFAULT_POINTS_RULES.rechargePackages;
 
@@ -43,7 +46,7 @@ beforeEach(() => {
 });
 
 async function newUser(phone = newPhone()): Promise<Record<string, string>> {
-  const session = await call(t.app, endpoints.register, { phone, password: 'password123' });
+  const session = await registerWithCode(t, { phone, password: 'password123' });
   return auth(expectOk(endpoints.register, session).token);
 }
 
@@ -77,22 +80,31 @@ const paidNotify = (o: PaymentOrder, amountFen = o.amountFen) =>
   sandbox.sign({ orderId: o.id, tradeNo: `T-${o.id}`, amountFen, status: 'paid' });
 
 describe('points details and logs (spec §7)', () => {
-  it('a new user has the daily free grant, as one entry', async () => {
+  it('a new user has the daily free grant, as one entry, and the verification reward, as another', async () => {
     const user = await newUser();
     expect(await details(user)).toEqual({
-      totalPoints: FREE,
+      totalPoints: FREE + REWARD,
       freePoints: FREE,
       originalPoints: FREE,
       vipPoints: 0,
       originalVipPoints: 0,
-      paidPoints: 0,
-      originalPaidPoints: 0,
+      paidPoints: REWARD,
+      originalPaidPoints: 0, // the paid bucket's original is what the last recharge left: none yet
       isVip: false,
       vipExpiryDate: null,
     });
     const page = await logs(user);
-    expect(page.logs).toMatchObject([{ type: 'other', amount: FREE, scene: 'other', after: FREE }]);
-    expect(page.pagination).toMatchObject({ page: 1, pageSize: 10, total: 1, totalPages: 1 });
+    expect(page.logs).toMatchObject([
+      {
+        type: 'auth',
+        amount: REWARD,
+        scene: 'verification_reward',
+        remark: '手机号验证奖励',
+        after: FREE + REWARD,
+      },
+      { type: 'other', amount: FREE, scene: 'other', after: FREE },
+    ]);
+    expect(page.pagination).toMatchObject({ page: 1, pageSize: 10, total: 2, totalPages: 1 });
   });
 
   it('refuses a bad query (400) and a caller without a token (401)', async () => {
@@ -117,10 +129,16 @@ describe('points details and logs (spec §7)', () => {
     for (let i = 0; i < 12; i++) expectOk(endpoints.visionAnalyze, await analyze(user));
     const first = await logs(user);
     expect(first.logs).toHaveLength(10);
-    expect(first.pagination).toMatchObject({ total: 13, totalPages: 2 });
-    expect(first.logs[0]).toMatchObject({ type: 'consume', amount: -1, scene: 'vision', after: FREE - 12 });
+    // 12 analyses, the daily grant and the verification reward
+    expect(first.pagination).toMatchObject({ total: 14, totalPages: 2 });
+    expect(first.logs[0]).toMatchObject({
+      type: 'consume',
+      amount: -1,
+      scene: 'vision',
+      after: FREE + REWARD - 12,
+    });
     const second = await logs(user, { page: '2' });
-    expect(second.logs.map((l) => l.type)).toEqual(['consume', 'consume', 'other']);
+    expect(second.logs.map((l) => l.type)).toEqual(['consume', 'consume', 'auth', 'other']);
     const consumed = await logs(user, { type: 'consume', pageSize: '20' });
     expect(consumed.pagination.total).toBe(12);
     expect(consumed.logs.every((l) => l.type === 'consume')).toBe(true);
@@ -132,10 +150,10 @@ describe('metered analysis', () => {
   it('charges an analysis that answered, and nothing for one that failed', async () => {
     const user = await newUser();
     expectOk(endpoints.visionAnalyze, await analyze(user));
-    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.vision);
+    expect((await details(user)).totalPoints).toBe(FREE + REWARD - DEFAULT_POINTS_RULES.costs.vision);
     engine.failWith = engineFailure();
     expectError(await analyze(user), 502, 'vision_failed');
-    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.vision);
+    expect((await details(user)).totalPoints).toBe(FREE + REWARD - DEFAULT_POINTS_RULES.costs.vision);
     expect((await logs(user, { type: 'consume' })).logs).toHaveLength(1);
   });
 
@@ -144,14 +162,15 @@ describe('metered analysis', () => {
     const sceneId = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
     const body = { image, scenario: 'question' as const, prompt: '读药盒上的有效期', sceneId };
     expectOk(endpoints.visionAnalyze, await call(t.app, endpoints.visionAnalyze, body, user));
-    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.analyze);
+    expect((await details(user)).totalPoints).toBe(FREE + REWARD - DEFAULT_POINTS_RULES.costs.analyze);
     expect((await logs(user, { type: 'consume' })).logs[0]).toMatchObject({ scene: 'analyze' });
   });
 
   it('says clearly when the points run out, and charges nothing', async () => {
     const user = await newUser();
     const userId = expectOk(endpoints.me, await call(t.app, endpoints.me, undefined, user)).id;
-    // spend the day's points in the ledger directly (the same database, another node's view)
+    // spend the day's points and the verification reward in the ledger directly (the same
+    // database, another node's view)
     const ledger = createPointsEconomy({
       db: t.database.db,
       clock: t.clock.now,
@@ -159,7 +178,7 @@ describe('metered analysis', () => {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, // the test app's TIME_ZONE default
       secret: JWT_SECRET,
     }).ledger;
-    await ledger.spend(userId, FREE, { type: 'consume', scene: 'vision', remark: null, key: 'all' });
+    await ledger.spend(userId, FREE + REWARD, { type: 'consume', scene: 'vision', remark: null, key: 'all' });
     const asked = engine.requests.length;
     const res = await analyze(user);
     expectError(res, 402, 'points_insufficient', '积分不足，请充值或开通会员后继续使用');
@@ -175,7 +194,7 @@ describe('metered analysis', () => {
     expect(first.imageUrl).not.toBe('');
     const again = expectOk(endpoints.visionAnalyze, await same());
     expect(again).toEqual({ description: first.description, imageUrl: '', sameAsLast: true });
-    expect((await details(user)).totalPoints).toBe(FREE - DEFAULT_POINTS_RULES.costs.vision);
+    expect((await details(user)).totalPoints).toBe(FREE + REWARD - DEFAULT_POINTS_RULES.costs.vision);
     // another scenario is another question; so is the same one two minutes on
     expectOk(
       endpoints.visionAnalyze,
@@ -183,7 +202,7 @@ describe('metered analysis', () => {
     );
     t.clock.advance(121);
     expect(expectOk(endpoints.visionAnalyze, await same()).sameAsLast).toBeUndefined();
-    expect((await details(user)).totalPoints).toBe(FREE - 3 * DEFAULT_POINTS_RULES.costs.vision);
+    expect((await details(user)).totalPoints).toBe(FREE + REWARD - 3 * DEFAULT_POINTS_RULES.costs.vision);
     // another caller's identical answer is theirs to pay
     const other = await newUser();
     expect(
@@ -265,9 +284,12 @@ describe('recharge through the sandbox gateway', () => {
     );
     expect(paid.status).toBe('paid');
     const after = await details(user);
-    expect(after).toMatchObject({ paidPoints: P600!.points, originalPaidPoints: P600!.points });
+    expect(after).toMatchObject({
+      paidPoints: REWARD + P600!.points,
+      originalPaidPoints: REWARD + P600!.points,
+    });
     expect((await logs(user, { type: 'recharge' })).logs).toMatchObject([
-      { amount: P600!.points, scene: 'points_recharge', after: FREE + P600!.points },
+      { amount: P600!.points, scene: 'points_recharge', after: FREE + REWARD + P600!.points },
     ]);
     // a closed order cannot be paid again
     const again = await call(t.app, endpoints.sandboxCheckout, { orderId: created.id, action: 'pay' }, user);
@@ -279,7 +301,7 @@ describe('recharge through the sandbox gateway', () => {
     const created = await order(user, 'recharge', P600!.id);
     const res = await call(t.app, endpoints.sandboxCheckout, { orderId: created.id, action: 'cancel' }, user);
     expect(expectOk(endpoints.sandboxCheckout, res).status).toBe('failed');
-    expect((await details(user)).paidPoints).toBe(0);
+    expect((await details(user)).paidPoints).toBe(REWARD);
   });
 
   it('refuses a bad signature, a wrong amount; a replayed notify credits once', async () => {
@@ -290,11 +312,11 @@ describe('recharge through the sandbox gateway', () => {
     expect((await postNotify({ orderId: created.id })).statusCode).toBe(400);
     const cheap = await postNotify(paidNotify(created, 1));
     expect([cheap.statusCode, cheap.body]).toEqual([400, 'fail']);
-    expect((await details(user)).paidPoints).toBe(0);
+    expect((await details(user)).paidPoints).toBe(REWARD);
     const good = paidNotify(created);
     const replies = await Promise.all(Array.from({ length: 5 }, () => postNotify(good)));
     expect(replies.map((r) => r.body)).toEqual(Array(5).fill('success'));
-    expect((await details(user)).paidPoints).toBe(P600!.points);
+    expect((await details(user)).paidPoints).toBe(REWARD + P600!.points);
     expect((await logs(user, { type: 'recharge' })).logs).toHaveLength(1);
   });
 
@@ -308,7 +330,7 @@ describe('recharge through the sandbox gateway', () => {
     ]);
     expect(notified!.body).toBe('success');
     for (const r of returns) expect(expectOk(endpoints.pointsOrder, r).status).toBe('paid');
-    expect((await details(user)).paidPoints).toBe(P600!.points);
+    expect((await details(user)).paidPoints).toBe(REWARD + P600!.points);
     expect((await logs(user, { type: 'recharge' })).logs).toHaveLength(1);
   });
 
@@ -348,7 +370,7 @@ describe('VIP', () => {
       isVip: true,
       vipPoints: MONTHLY!.dailyPoints,
       originalVipPoints: MONTHLY!.dailyPoints,
-      totalPoints: FREE + MONTHLY!.dailyPoints,
+      totalPoints: FREE + REWARD + MONTHLY!.dailyPoints,
     });
     const days = (iso: string | null) => (Date.parse(iso ?? '') - t.clock.now().getTime()) / 86_400_000;
     expect(days(once.vipExpiryDate)).toBeCloseTo(MONTHLY!.days, 1);
@@ -378,7 +400,12 @@ describe('VIP', () => {
     t.clock.advance(MONTHLY!.days * 86_400);
     user = await logIn(phone);
     const ended = await details(user);
-    expect(ended).toMatchObject({ isVip: false, vipPoints: 0, originalVipPoints: 0, totalPoints: FREE });
+    expect(ended).toMatchObject({
+      isVip: false,
+      vipPoints: 0,
+      originalVipPoints: 0,
+      totalPoints: FREE + REWARD,
+    });
     expect(ended.vipExpiryDate).not.toBeNull();
     expect((await logs(user, { type: 'vip' })).logs[0]).toMatchObject({ amount: -MONTHLY!.dailyPoints });
   });

@@ -86,7 +86,7 @@ export class UserDirectoryService {
     const banned = await this.changeUser(actor, userId, 'user.ban', async (tx, before, now) => {
       await new RefreshTokenRepo(tx).revokeAllOfUser(userId, now);
       return {
-        changes: { bannedAt: before.bannedAt ?? now, banReason: reason },
+        changes: { bannedAt: before.bannedAt ?? now, banReason: reason, endSessions: true },
         before: { status: before.bannedAt ? 'banned' : 'active', banReason: before.banReason },
         after: { status: 'banned', banReason: reason },
       };

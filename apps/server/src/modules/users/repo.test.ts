@@ -14,14 +14,14 @@ describeOnEachDatabase('UsersRepo', (db) => {
 
   it('finds or creates a passwordless user, also under concurrency', async () => {
     const repo = new UsersRepo(db());
-    const rows = await Promise.all([1, 2, 3].map(() => repo.findOrCreateByPhone('13800000002')));
+    const rows = await Promise.all([1, 2, 3].map(() => repo.findOrCreateByPhone('13800000002', new Date())));
     expect(new Set(rows.map((r) => r.id)).size).toBe(1);
     expect(rows[0]?.passwordHash).toBeNull();
   });
 
   it('updates fields and ignores ids that are not uuids', async () => {
     const repo = new UsersRepo(db());
-    const user = await repo.findOrCreateByPhone('13800000003');
+    const user = await repo.findOrCreateByPhone('13800000003', new Date());
     const now = new Date(Date.now() + 1000);
     const updated = await repo.update(user.id, { userType: 0, speechRate: 1.5 }, now);
     expect(updated).toMatchObject({ userType: 0, speechRate: 1.5 });
@@ -31,7 +31,7 @@ describeOnEachDatabase('UsersRepo', (db) => {
   });
 
   it('enforces user_type 0 or 1 in the database', async () => {
-    const user = await new UsersRepo(db()).findOrCreateByPhone('13800000004');
+    const user = await new UsersRepo(db()).findOrCreateByPhone('13800000004', new Date());
     await expect(
       db().execute(sql`update users set user_type = 5 where id = ${user.id}`),
     ).rejects.toMatchObject({

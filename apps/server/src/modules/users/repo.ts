@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
 import { userActiveDays, users } from '../../db/schema.ts';
 
@@ -10,6 +10,8 @@ export interface NewUser {
   phone: string | null;
   passwordHash: string | null;
   nickname?: string | null;
+  /** When a code proved the phone (registration and SMS login do before an account exists). */
+  phoneVerifiedAt?: Date;
 }
 export interface UserChanges {
   /** null: back to no nickname (the back office's reset). */
@@ -18,6 +20,10 @@ export interface UserChanges {
   speechRate?: number;
   bannedAt?: Date | null;
   banReason?: string | null;
+  passwordHash?: string | null;
+  phoneVerifiedAt?: Date;
+  /** Every access token the user holds is refused from now on (the session generation counts up). */
+  endSessions?: boolean;
 }
 
 export class UsersRepo {
@@ -57,9 +63,9 @@ export class UsersRepo {
     return row ?? null;
   }
 
-  /** The phone's user, created without a password if there is none yet (SMS login). */
-  async findOrCreateByPhone(phone: string): Promise<UserRow> {
-    const created = await this.create({ phone, passwordHash: null });
+  /** The phone's user, created without a password if there is none yet (SMS login, the code proved it `now`). */
+  async findOrCreateByPhone(phone: string, now: Date): Promise<UserRow> {
+    const created = await this.create({ phone, passwordHash: null, phoneVerifiedAt: now });
     const row = created ?? (await this.findByPhone(phone));
     if (!row) throw new Error('user vanished between insert and select');
     return row;
@@ -76,7 +82,7 @@ export class UsersRepo {
     try {
       const [row] = await this.db
         .update(users)
-        .set({ phone, updatedAt: now })
+        .set({ phone, phoneVerifiedAt: now, updatedAt: now })
         .where(and(eq(users.id, id), isNull(users.phone)))
         .returning();
       if (row) return row;
@@ -88,11 +94,15 @@ export class UsersRepo {
     return (await this.findById(id)) ? 'has_phone' : null;
   }
 
-  async update(id: string, changes: UserChanges, now: Date): Promise<UserRow | null> {
+  async update(id: string, { endSessions, ...changes }: UserChanges, now: Date): Promise<UserRow | null> {
     if (!isUuid(id)) return null;
     const [row] = await this.db
       .update(users)
-      .set({ ...changes, updatedAt: now })
+      .set({
+        ...changes,
+        ...(endSessions && { tokenGeneration: sql`${users.tokenGeneration} + 1` }),
+        updatedAt: now,
+      })
       .where(eq(users.id, id))
       .returning();
     return row ?? null;

@@ -12,11 +12,13 @@ const ACTIVITY_RESOLUTION_MS = 60_000;
  * for the back office (last active, active days in the server's time zone).
  */
 export function userAdmission(users: UsersRepo, clock: Clock, timeZone: string) {
-  return async (userId: string): Promise<void> => {
+  return async (userId: string, generation: number): Promise<void> => {
     const user = await users.findById(userId);
     // a valid token for a deleted account: the session is over
     if (!user) throw new AppError(401, 'errors.token_invalid');
     if (user.bannedAt) throw new AppError(401, 'errors.account_banned', { reason: user.banReason ?? '' });
+    // a token of an older generation: logged out, password changed, or a refresh token replayed since
+    if (generation !== user.tokenGeneration) throw new AppError(401, 'errors.token_invalid');
     const now = clock();
     const today = dayIn(now, timeZone);
     const last = user.lastActiveAt;

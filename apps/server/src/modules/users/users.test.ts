@@ -1,13 +1,21 @@
 import { endpoints } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import {
+  registerWithCode,
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../test/app-harness.ts';
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await call(t.app, endpoints.register, { phone: '13700137000', password: 'password123' });
+  const res = await registerWithCode(t, { phone: '13700137000', password: 'password123' });
   token = expectOk(endpoints.register, res).token;
 });
 afterAll(() => t.close());

@@ -11,6 +11,7 @@ import { analyses, pointsHolds, visionImages } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { LocalImageStore } from '../../storage/local-image-store.ts';
 import {
+  registerWithCode,
   auth,
   call,
   createTestApp,
@@ -44,7 +45,7 @@ afterAll(() => t.close());
 async function registeredUser(): Promise<Record<string, string>> {
   const session = expectOk(
     endpoints.register,
-    await call(t.app, endpoints.register, { phone: newPhone(), password: 'password123' }),
+    await registerWithCode(t, { phone: newPhone(), password: 'password123' }),
   );
   return auth(session.token);
 }

@@ -97,17 +97,26 @@ describe('/login', () => {
     expect(phone()).not.toHaveAttribute('aria-invalid');
   });
 
-  it('register: password too short; sms: code format', async () => {
-    mockFetch(() => ok(null));
+  it('register: code missing, password too short; sms: code format', async () => {
+    const fetch = mockForms(() => ok(null));
     renderApp('/login');
     await userEvent.click(screen.getByRole('tab', { name: '注册' }));
     await userEvent.type(phone(), '13800138000');
     await userEvent.type(password(), 'short');
     await userEvent.click(submit('注册'));
+    expect(screen.getByLabelText('验证码')).toHaveAccessibleDescription('验证码为 6 位数字');
+    expect(screen.getByLabelText('验证码')).toHaveFocus();
+    expect(password()).toHaveAccessibleDescription('密码至少 8 位');
+    await userEvent.type(screen.getByLabelText('验证码'), '123456');
+    await userEvent.click(submit('注册'));
     expect(password()).toHaveAccessibleDescription('密码至少 8 位');
     expect(password()).toHaveFocus();
+    expect(fetch.calls()).toEqual([]);
 
     await userEvent.click(screen.getByRole('tab', { name: '验证码登录' }));
+    // the code typed for the registration stays with the phone
+    expect(screen.getByLabelText('验证码')).toHaveValue('123456');
+    await userEvent.clear(screen.getByLabelText('验证码'));
     await userEvent.type(screen.getByLabelText('验证码'), '12');
     await userEvent.click(submit());
     expect(screen.getByLabelText('验证码')).toHaveAccessibleDescription('验证码为 6 位数字');
@@ -129,15 +138,19 @@ describe('/login', () => {
   });
 
   it('shows a server error about a field under that field only, and focuses it', async () => {
-    mockFetch(() => fail(409, 'errors.phone_taken', '该手机号已注册', 'phone'));
+    mockFetch(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
     renderApp('/login');
     await userEvent.click(screen.getByRole('tab', { name: '注册' }));
     await userEvent.type(phone(), '13800138000');
+    await userEvent.type(screen.getByLabelText('验证码'), '123456');
     await userEvent.type(password(), 'long-enough');
     await userEvent.click(submit('注册'));
-    await waitFor(() => expect(phone()).toHaveAccessibleDescription('该手机号已注册'));
-    expect(phone()).toHaveFocus();
-    expect(screen.getAllByText('该手机号已注册')).toHaveLength(1);
+    const code = screen.getByLabelText('验证码');
+    await waitFor(() => expect(code).toHaveAccessibleDescription('验证码错误或已过期'));
+    expect(code).toHaveFocus();
+    expect(screen.getAllByText('验证码错误或已过期')).toHaveLength(1);
+    expect(formAlert()).toBeEmptyDOMElement();
+    expect(useSession.getState().token).toBeNull();
   });
 
   it('is busy while submitting, then stores the session, announces and follows the redirect', async () => {
@@ -183,6 +196,7 @@ describe('/login', () => {
     const { router } = renderApp('/login?redirect=%2Fprofile');
     await userEvent.click(screen.getByRole('tab', { name: '注册' }));
     await userEvent.type(phone(), '13800138000');
+    await userEvent.type(screen.getByLabelText('验证码'), '123456');
     await userEvent.type(password(), 'long-enough');
     await userEvent.type(screen.getByLabelText('昵称（可选）'), '小明');
     await userEvent.click(submit('注册'));
@@ -191,6 +205,7 @@ describe('/login', () => {
     expect(fetch.calls()[0]![0]).toBe('/api/auth/register');
     expect(JSON.parse(String(fetch.calls()[0]![1]?.body))).toEqual({
       phone: '13800138000',
+      code: '123456',
       password: 'long-enough',
       nickname: '小明',
     });
@@ -207,5 +222,118 @@ describe('/login', () => {
     expect(countdown).toBeDisabled();
     expect(fetch.calls()[0]![0]).toBe('/api/auth/sms/send');
     expect(screen.getByLabelText('验证码')).toHaveFocus();
+  });
+  it('register asks for the SMS code first: fields phone, code, password, nickname; the code is sent and posted', async () => {
+    const fetch = mockForms((url) =>
+      url === '/api/auth/sms/send'
+        ? ok({ expiresInSeconds: 300, resendAfterSeconds: 60 })
+        : ok(testSession({ userType: 1 })),
+    );
+    const { router } = renderApp('/login');
+    await userEvent.click(screen.getByRole('tab', { name: '注册' }));
+    const panel = screen.getByRole('tabpanel');
+    expect([...panel.querySelectorAll('input')].map((input) => input.labels?.[0]?.textContent)).toEqual([
+      '手机号',
+      '验证码',
+      '密码',
+      '昵称（可选）',
+    ]);
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
+    expect(screen.getByLabelText('验证码')).toHaveFocus();
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('验证码已发送'));
+    await userEvent.type(screen.getByLabelText('验证码'), '654321');
+    await userEvent.type(password(), 'long-enough');
+    await userEvent.click(submit('注册'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/see-for-me'));
+    expect(fetch.calls().map(([url]) => url)).toEqual(['/api/auth/sms/send', '/api/auth/register']);
+    expect(JSON.parse(String(fetch.calls()[0]![1]?.body))).toEqual({ phone: '13800138000' });
+    expect(JSON.parse(String(fetch.calls()[1]![1]?.body))).toEqual({
+      phone: '13800138000',
+      code: '654321',
+      password: 'long-enough',
+    });
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('注册成功，已为您登录'));
+  });
+
+  it('"忘记密码？" opens the reset view (no tabs, focus on its heading); "返回密码登录" goes back to the tab', async () => {
+    mockForms(() => ok(null));
+    renderApp('/login');
+    await userEvent.type(phone(), '13800138000');
+    const forgot = screen.getByRole('button', { name: '忘记密码？' });
+    await userEvent.click(forgot);
+    const heading = screen.getByRole('heading', { level: 1, name: '找回密码' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('找回密码 - 帮我看看');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('button', { name: '忘记密码？' })).toBeNull();
+    // the phone typed on the password tab stays
+    expect(phone()).toHaveValue('13800138000');
+    expect(screen.getByLabelText('新密码')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByRole('button', { name: '重置密码并登录' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '返回密码登录' }));
+    const tab = screen.getByRole('tab', { name: '密码登录' });
+    await waitFor(() => expect(tab).toHaveFocus());
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();
+  });
+
+  it('reset: validates, sends the code, posts {phone, code, newPassword}, then logs in like a login', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetch = mockForms((url) =>
+      url === '/api/auth/sms/send'
+        ? ok({ expiresInSeconds: 300, resendAfterSeconds: 60 })
+        : new Promise<Response>((r) => (answer = r)),
+    );
+    const { router } = renderApp('/login?redirect=%2Faichat');
+    await userEvent.click(screen.getByRole('button', { name: '忘记密码？' }));
+    const newPassword = () => screen.getByLabelText('新密码');
+    const code = () => screen.getByLabelText('验证码');
+    await userEvent.click(screen.getByRole('button', { name: '重置密码并登录' }));
+    expect(phone()).toHaveAccessibleDescription('请输入有效的 11 位手机号');
+    expect(code()).toHaveAccessibleDescription('验证码为 6 位数字');
+    expect(newPassword()).toHaveAccessibleDescription('密码至少 8 位');
+    expect(phone()).toHaveFocus();
+    expect(fetch.calls()).toEqual([]);
+
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(code()).toHaveFocus());
+    await userEvent.type(code(), '246810');
+    await userEvent.type(newPassword(), 'brand-new-pass');
+    await userEvent.click(screen.getByRole('button', { name: '重置密码并登录' }));
+    expect(screen.getByRole('button', { name: '重置密码并登录' })).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('正在重置密码…'));
+    expect(fetch.calls().map(([url]) => url)).toEqual(['/api/auth/sms/send', '/api/auth/password/reset']);
+    expect(JSON.parse(String(fetch.calls()[1]![1]?.body))).toEqual({
+      phone: '13800138000',
+      code: '246810',
+      newPassword: 'brand-new-pass',
+    });
+    await act(async () => answer(ok(testSession({ userType: 0 }))));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/aichat'));
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    expect(useSession.getState().user?.id).toBe('u1');
+    await waitFor(() =>
+      expect(screen.getByTestId('live-polite')).toHaveTextContent('密码已重置，已为您登录'),
+    );
+  });
+
+  it('reset: a wrong code is said under the code field, focus there, nothing stored', async () => {
+    mockForms(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
+    renderApp('/login');
+    await userEvent.click(screen.getByRole('button', { name: '忘记密码？' }));
+    await userEvent.type(phone(), '13800138000');
+    await userEvent.type(screen.getByLabelText('验证码'), '111111');
+    await userEvent.type(screen.getByLabelText('新密码'), 'brand-new-pass');
+    await userEvent.click(screen.getByRole('button', { name: '重置密码并登录' }));
+    const code = screen.getByLabelText('验证码');
+    await waitFor(() => expect(code).toHaveAccessibleDescription('验证码错误或已过期'));
+    expect(code).toHaveFocus();
+    expect(formAlert()).toBeEmptyDOMElement();
+    expect(useSession.getState().token).toBeNull();
   });
 });

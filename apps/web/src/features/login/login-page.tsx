@@ -1,20 +1,22 @@
 import {
   LoginRequest,
+  PasswordResetRequest,
   RegisterRequest,
   SmsLoginRequest,
   SmsSendRequest,
   type AuthSession,
 } from '@sfm/protocol';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
-import { Page } from '../../ui/page.tsx';
-import { TabList, tabId } from '../../ui/tab-list.tsx';
+import { focusPageHeading, Page } from '../../ui/page.tsx';
+import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
 import { useSession } from '../../session/index.ts';
 import { safeRedirect } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
+import { useAlertText, useFieldErrors, useSubmitRefocus } from './form-feedback.ts';
 import { SocialLoginButton } from './social-login-button.tsx';
 import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
@@ -22,12 +24,15 @@ import { firstError, normalizePhone, validateWith, type FieldErrors } from './va
 
 type LoginTab = 'password' | 'sms' | 'register';
 const LOGIN_TABS: readonly LoginTab[] = ['password', 'sms', 'register'];
-type Field = 'phone' | 'password' | 'nickname' | 'code';
+/** The three tabs, and the forgotten password's own view (reached from the password tab, no tabs). */
+type LoginView = LoginTab | 'reset';
+type Field = 'phone' | 'password' | 'nickname' | 'code' | 'newPassword';
 
-const FIELD_ORDER: Record<LoginTab, readonly Field[]> = {
+const FIELD_ORDER: Record<LoginView, readonly Field[]> = {
   password: ['phone', 'password'],
   sms: ['phone', 'code'],
-  register: ['phone', 'password', 'nickname'],
+  register: ['phone', 'code', 'password', 'nickname'],
+  reset: ['phone', 'code', 'newPassword'],
 };
 
 const TAB_LABEL: Record<LoginTab, string> = {
@@ -36,19 +41,37 @@ const TAB_LABEL: Record<LoginTab, string> = {
   register: 'login.tabRegister',
 };
 
+/** Each view's title, submit button, progress status and success, by message key. */
+const VIEW_TEXT: Record<LoginView, { title: string; submit: string; submitting: string; success: string }> = {
+  password: {
+    title: 'login.titleLogin',
+    submit: 'login.submitLogin',
+    submitting: 'login.submittingLogin',
+    success: 'login.success',
+  },
+  sms: {
+    title: 'login.titleLogin',
+    submit: 'login.submitLogin',
+    submitting: 'login.submittingLogin',
+    success: 'login.success',
+  },
+  register: {
+    title: 'login.titleRegister',
+    submit: 'login.submitRegister',
+    submitting: 'login.submittingRegister',
+    success: 'login.registerSuccess',
+  },
+  reset: {
+    title: 'login.titleReset',
+    submit: 'login.submitReset',
+    submitting: 'login.submittingReset',
+    success: 'login.resetSuccess',
+  },
+};
+
 const loginPanelId = (tab: LoginTab) => `login-panel-${tab}`;
 
 type SessionAnswer = { ok: true; data: AuthSession } | ApiFailure;
-
-/** Clears then sets on the next frame, so the same text is announced again. */
-function useAlertText(): [string, (text: string) => void] {
-  const [text, setText] = useState('');
-  const show = (next: string) => {
-    setText('');
-    requestAnimationFrame(() => setText(next));
-  };
-  return [text, show];
-}
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -57,14 +80,14 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const setSession = useSession((s) => s.setSession);
 
-  const [tab, setTab] = useState<LoginTab>('password');
+  const [view, setView] = useState<LoginView>('password');
   const [values, setValues] = useState<Record<Field, string>>({
     phone: '',
     password: '',
     nickname: '',
     code: '',
+    newPassword: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [alertText, showAlert] = useAlertText();
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -75,64 +98,58 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const nicknameRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const fieldRefs = { phone: phoneRef, password: passwordRef, nickname: nicknameRef, code: codeRef };
-  const focusField = (field: Field) => fieldRefs[field].current?.focus();
-  /** The invalid field to focus once its error is on screen, so the focus reads it (aria-describedby). */
-  const invalidField = useRef<{ input: RefObject<HTMLInputElement | null>; message: string } | null>(null);
-  const withdrawFieldError = useRef<() => void>(() => undefined);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const refocusSubmit = useRef(false);
+  const newPasswordRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = {
+    phone: phoneRef,
+    password: passwordRef,
+    nickname: nicknameRef,
+    code: codeRef,
+    newPassword: newPasswordRef,
+  };
+  const { errors, report, clear: clearErrors, clearField } = useFieldErrors<Field>(fieldRefs);
+  const { submitRef, refocusAfter } = useSubmitRefocus(busy);
+  const tabsRef = useRef<TabListHandle<LoginTab>>(null);
+  /** Where focus goes once a view change is on screen: the reset's heading, or back to its tab. */
+  const focusAfterViewChange = useRef<'heading' | 'password-tab' | null>(null);
 
   useEffect(() => {
-    const invalid = invalidField.current;
-    if (!invalid) return;
-    invalidField.current = null;
-    const input = invalid.input.current;
-    // focus already there: moving it reads nothing, so the error is said once through the alert region
-    if (input === document.activeElement)
-      withdrawFieldError.current = announce(invalid.message, { assertive: true });
-    else input?.focus();
-  }, [errors, announce]);
-
-  useEffect(() => {
-    if (!busy && refocusSubmit.current) {
-      refocusSubmit.current = false;
-      submitRef.current?.focus();
-    }
-  }, [busy]);
+    const target = focusAfterViewChange.current;
+    focusAfterViewChange.current = null;
+    if (target === 'heading') focusPageHeading();
+    else if (target === 'password-tab') tabsRef.current?.focus('password');
+  }, [view]);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) {
-      withdrawFieldError.current();
-      setErrors((e) => ({ ...e, [field]: undefined }));
-    }
+    clearField(field);
   };
 
-  const clearErrors = () => {
-    withdrawFieldError.current();
-    setErrors({});
-  };
-
-  const selectTab = (next: LoginTab) => {
-    setTab(next);
+  const selectView = (next: LoginView) => {
+    setView(next);
     clearErrors();
     showAlert('');
   };
 
+  const openReset = () => {
+    focusAfterViewChange.current = 'heading';
+    selectView('reset');
+  };
+
+  const closeReset = () => {
+    focusAfterViewChange.current = 'password-tab';
+    selectView('password');
+  };
+
   /** Field errors show once, under their fields (not in the form's alert); focus goes to the first. */
   const reportErrors = (found: FieldErrors<Field>, order: readonly Field[]) => {
-    withdrawFieldError.current();
     showAlert('');
-    setErrors(found);
-    const first = firstError(found, order);
-    invalidField.current = first ? { input: fieldRefs[first], message: found[first] ?? '' } : null;
+    report(found, order);
   };
 
   /** A failure about a field of this form goes under it, any other to the form's alert. True for a field. */
   const reportFailure = (answer: ApiFailure): boolean => {
     const field = answer.data?.field as Field | undefined;
-    if (field && FIELD_ORDER[tab].includes(field)) {
+    if (field && FIELD_ORDER[view].includes(field)) {
       reportErrors({ [field]: answer.message }, [field]);
       return true;
     }
@@ -153,7 +170,7 @@ export function LoginPage() {
       if (answer.ok) {
         restartCountdown(answer.data.resendAfterSeconds);
         announce(t('login.codeSent'));
-        focusField('code');
+        codeRef.current?.focus();
       } else {
         reportFailure(answer);
       }
@@ -166,21 +183,29 @@ export function LoginPage() {
 
   const request = (): { found: FieldErrors<Field>; run: () => Promise<SessionAnswer> } => {
     const phone = normalizePhone(values.phone);
-    switch (tab) {
+    const code = values.code.trim();
+    switch (view) {
       case 'password': {
         const body = { phone, password: values.password };
         return { found: validateWith<Field>(LoginRequest, body), run: () => api.call('login', body) };
       }
       case 'sms': {
-        const body = { phone, code: values.code.trim() };
+        const body = { phone, code };
         return { found: validateWith<Field>(SmsLoginRequest, body), run: () => api.call('smsLogin', body) };
       }
       case 'register': {
         const nickname = values.nickname.trim();
         const body = nickname
-          ? { phone, password: values.password, nickname }
-          : { phone, password: values.password };
+          ? { phone, code, password: values.password, nickname }
+          : { phone, code, password: values.password };
         return { found: validateWith<Field>(RegisterRequest, body), run: () => api.call('register', body) };
+      }
+      case 'reset': {
+        const body = { phone, code, newPassword: values.newPassword };
+        return {
+          found: validateWith<Field>(PasswordResetRequest, body),
+          run: () => api.call('passwordReset', body),
+        };
       }
     }
   };
@@ -188,7 +213,7 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const order = FIELD_ORDER[tab];
+    const order = FIELD_ORDER[view];
     const { found, run } = request();
     if (firstError(found, order)) {
       reportErrors(found, order);
@@ -198,18 +223,18 @@ export function LoginPage() {
     showAlert('');
     setBusy(true);
     // the progress status is withdrawn when the request ends, unless the outcome replaced it
-    const endStatus = announce(t(tab === 'register' ? 'login.submittingRegister' : 'login.submittingLogin'));
+    const endStatus = announce(t(VIEW_TEXT[view].submitting));
     try {
       const answer = await run();
       if (answer.ok) {
         setSession(answer.data);
-        announce(t(tab === 'register' ? 'login.registerSuccess' : 'login.success'));
+        announce(t(VIEW_TEXT[view].success));
         navigate(afterLoginTarget(params.get('redirect'), answer.data.user.userType), { replace: true });
         return;
       }
-      refocusSubmit.current = !reportFailure(answer);
+      refocusAfter(!reportFailure(answer));
     } catch (error) {
-      refocusSubmit.current = true;
+      refocusAfter(true);
       showAlert(error instanceof NetworkError ? error.message : t('network.failed'));
     } finally {
       endStatus();
@@ -217,96 +242,119 @@ export function LoginPage() {
     }
   };
 
-  const isRegister = tab === 'register';
+  const passwordField = (field: 'password' | 'newPassword') => (
+    <TextField
+      id={field === 'password' ? 'login-password' : 'login-new-password'}
+      label={t(field === 'password' ? 'login.password' : 'login.newPassword')}
+      value={values[field]}
+      onChange={set(field)}
+      error={errors[field]}
+      type={showPassword ? 'text' : 'password'}
+      autoComplete={view === 'password' ? 'current-password' : 'new-password'}
+      inputRef={fieldRefs[field]}
+      addon={
+        <button
+          type="button"
+          className="button button--secondary field__addon"
+          aria-pressed={showPassword}
+          onClick={() => setShowPassword((v) => !v)}
+        >
+          {t('login.showPassword')}
+        </button>
+      }
+    />
+  );
+
+  const form = (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="form">
+      <TextField
+        id="login-phone"
+        label={t('login.phone')}
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+        inputMode="numeric"
+        autoComplete="tel"
+        inputRef={phoneRef}
+      />
+      {view !== 'password' ? (
+        <SmsCodeField
+          id="login-code"
+          value={values.code}
+          onChange={set('code')}
+          error={errors.code}
+          inputRef={codeRef}
+          countdown={countdown}
+          sending={sending}
+          onSend={() => void sendCode()}
+        />
+      ) : null}
+      {view === 'password' || view === 'register' ? passwordField('password') : null}
+      {view === 'reset' ? passwordField('newPassword') : null}
+      {view === 'register' ? (
+        <TextField
+          id="login-nickname"
+          label={t('login.nickname')}
+          value={values.nickname}
+          onChange={set('nickname')}
+          error={errors.nickname}
+          autoComplete="nickname"
+          inputRef={nicknameRef}
+        />
+      ) : null}
+
+      <div role="alert" id="login-alert" className="form__alert">
+        {alertText}
+      </div>
+
+      <button
+        ref={submitRef}
+        type="submit"
+        className="button button--primary button--block"
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {t(VIEW_TEXT[view].submit)}
+      </button>
+    </form>
+  );
+
+  if (view === 'reset') {
+    return (
+      <Page title={t(VIEW_TEXT.reset.title)} className="login">
+        <p>{t('login.resetIntro')}</p>
+        {form}
+        <button type="button" className="button button--secondary button--block" onClick={closeReset}>
+          {t('login.backToLogin')}
+        </button>
+      </Page>
+    );
+  }
 
   return (
-    <Page title={t(isRegister ? 'login.titleRegister' : 'login.titleLogin')} className="login">
+    <Page title={t(VIEW_TEXT[view].title)} className="login">
       <TabList
+        ref={tabsRef}
         label={t('login.tabsLabel')}
         tabs={LOGIN_TABS.map((id) => ({ id, label: t(TAB_LABEL[id]) }))}
-        selected={tab}
-        onSelect={selectTab}
+        selected={view}
+        onSelect={selectView}
         idPrefix="login"
         panel={loginPanelId}
       />
 
       <div
         role="tabpanel"
-        id={loginPanelId(tab)}
-        aria-labelledby={tabId('login', tab)}
+        id={loginPanelId(view)}
+        aria-labelledby={tabId('login', view)}
         className="tabs__panel"
       >
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="form">
-          <TextField
-            id="login-phone"
-            label={t('login.phone')}
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-            inputMode="numeric"
-            autoComplete="tel"
-            inputRef={phoneRef}
-          />
-          {tab !== 'sms' ? (
-            <TextField
-              id="login-password"
-              label={t('login.password')}
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete={isRegister ? 'new-password' : 'current-password'}
-              inputRef={passwordRef}
-              addon={
-                <button
-                  type="button"
-                  className="button button--secondary field__addon"
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  {t('login.showPassword')}
-                </button>
-              }
-            />
-          ) : null}
-          {isRegister ? (
-            <TextField
-              id="login-nickname"
-              label={t('login.nickname')}
-              value={values.nickname}
-              onChange={set('nickname')}
-              error={errors.nickname}
-              autoComplete="nickname"
-              inputRef={nicknameRef}
-            />
-          ) : null}
-          {tab === 'sms' ? (
-            <SmsCodeField
-              id="login-code"
-              value={values.code}
-              onChange={set('code')}
-              error={errors.code}
-              inputRef={codeRef}
-              countdown={countdown}
-              sending={sending}
-              onSend={() => void sendCode()}
-            />
-          ) : null}
-
-          <div role="alert" id="login-alert" className="form__alert">
-            {alertText}
-          </div>
-
-          <button
-            ref={submitRef}
-            type="submit"
-            className="button button--primary button--block"
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {t(isRegister ? 'login.submitRegister' : 'login.submitLogin')}
+        {form}
+        {view === 'password' ? (
+          <button type="button" className="button button--secondary button--block" onClick={openReset}>
+            {t('login.forgotPassword')}
           </button>
-        </form>
+        ) : null}
       </div>
       <SocialLoginButton redirect={safeRedirect(params.get('redirect'))} />
     </Page>

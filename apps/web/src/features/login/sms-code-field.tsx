@@ -24,6 +24,8 @@ interface SmsCodeFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** Where the code goes, when the form has no phone field of its own. */
+  hint?: string;
   inputRef?: Ref<HTMLInputElement>;
   /** Seconds before "send code" works again (useResendCountdown). */
   countdown: number;
@@ -38,6 +40,7 @@ export function SmsCodeField({
   value,
   onChange,
   error,
+  hint,
   inputRef,
   countdown,
   sending,
@@ -51,6 +54,7 @@ export function SmsCodeField({
       value={value}
       onChange={onChange}
       error={error}
+      hint={hint}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

@@ -6,6 +6,8 @@ export interface TextFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** A line under the label that says more about the field (read with it: aria-describedby). */
+  hint?: string;
   type?: 'text' | 'password';
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'tel';
@@ -22,6 +24,7 @@ export function TextField({
   value,
   onChange,
   error,
+  hint,
   type = 'text',
   autoComplete,
   inputMode,
@@ -30,11 +33,18 @@ export function TextField({
   addon,
 }: TextFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <div className="field__row">
         <input
           id={id}
@@ -47,7 +57,7 @@ export function TextField({
           inputMode={inputMode}
           maxLength={maxLength}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           spellCheck={false}
           autoCapitalize="off"
         />

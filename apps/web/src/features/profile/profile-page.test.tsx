@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
 import { speechOutput } from '../speech/index.ts';
 import { SPEECH_RATES } from '../settings/index.ts';
-import { maskPhone } from './profile-page.tsx';
+import { maskPhone } from './mask-phone.ts';
 
 describe('/profile', () => {
   it('shows who you are with a masked phone and the role in words', () => {

@@ -13,18 +13,18 @@ import { SpeechRateField } from '../settings/index.ts';
 import { logout, useSession } from '../../session/index.ts';
 import { speechOutput, useSpeakWithScreenReader, writeSpeakWithScreenReader } from '../speech/index.ts';
 import { AppVersion } from './app-version.tsx';
+import { AccountSecuritySection } from './account-security-section.tsx';
 import { AvatarField } from './avatar-field.tsx';
 import { useLeaveAccount } from './leave-account.ts';
+import { maskPhone } from './mask-phone.ts';
 import { MyDataSection } from './my-data-section.tsx';
 import { NicknameForm } from './nickname-form.tsx';
 import { ProfileLinksContext } from './profile-links.ts';
 
-/** 13800138000 → 138****8000 */
-export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
-
-/** /profile: who you are, points, speech rate and voice, links, version, your data, log out. */
+/**
+ * /profile: who you are, account security (password, every device), points, speech rate and voice,
+ * links, version, your data, log out.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const announce = useAnnounce();
@@ -69,6 +69,8 @@ export function ProfilePage() {
           </p>
         </section>
       ) : null}
+
+      {user ? <AccountSecuritySection user={user} /> : null}
 
       <PointsSummary />
 

@@ -20,6 +20,8 @@ const alipay = pair();
 const APP_ID = '2021000000000001';
 const PUBLIC_URL = 'https://sfm.example';
 const [P600] = DEFAULT_POINTS_RULES.rechargePackages;
+/** Paid points every registered user starts with: registration proves the phone by an SMS code. */
+const REWARD = DEFAULT_POINTS_RULES.verificationReward;
 
 /**
  * A local stand-in for Alipay's gateway: it checks the app's RSA2 signature on alipay.trade.query
@@ -155,7 +157,7 @@ describe('Alipay (RSA2) against a local fake gateway', () => {
     const { order, paidPoints } = await newOrder();
     const replies = await Promise.all(Array.from({ length: 4 }, () => postNotify(notify(order))));
     expect(replies.map((r) => r.body)).toEqual(['success', 'success', 'success', 'success']);
-    expect(await paidPoints()).toBe(P600!.points);
+    expect(await paidPoints()).toBe(REWARD + P600!.points);
   });
 
   it('refuses a bad signature, another app, a wrong amount', async () => {
@@ -173,7 +175,7 @@ describe('Alipay (RSA2) against a local fake gateway', () => {
     tampered.set('trade_status', 'TRADE_SUCCESS');
     tampered.set('total_amount', '600.00');
     expect((await postNotify(tampered.toString())).body).toBe('fail');
-    expect(await paidPoints()).toBe(0);
+    expect(await paidPoints()).toBe(REWARD);
   });
 
   it("the user's return asks the gateway and credits once, racing the notify", async () => {
@@ -187,7 +189,7 @@ describe('Alipay (RSA2) against a local fake gateway', () => {
     ]);
     expect(notified!.body).toBe('success');
     for (const r of returns) expect(expectOk(endpoints.pointsOrder, r).status).toBe('paid');
-    expect(await paidPoints()).toBe(P600!.points);
+    expect(await paidPoints()).toBe(REWARD + P600!.points);
   });
 
   it('an answer without a valid Alipay signature credits nothing', async () => {
@@ -197,7 +199,7 @@ describe('Alipay (RSA2) against a local fake gateway', () => {
     try {
       const res = await call(t.app, endpoints.pointsOrder, { orderId: order.id }, user.headers);
       expect(expectOk(endpoints.pointsOrder, res).status).toBe('created');
-      expect(await paidPoints()).toBe(0);
+      expect(await paidPoints()).toBe(REWARD);
     } finally {
       gateway.forge = false;
     }

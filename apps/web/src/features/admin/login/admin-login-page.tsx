@@ -15,7 +15,7 @@ import { ADMIN_HOME } from '../admin-pages.ts';
 import { ADMIN_ROOT } from '../admin-paths.ts';
 import { AdminHeading } from '../shell/admin-heading.tsx';
 import { AdminProviders } from '../shell/admin-providers.tsx';
-import { isLogout } from '../shell/logout.ts';
+import { endAdminSession, isLogout } from '../shell/logout.ts';
 
 /** Only a page of the back office is a place to go on to after signing in. */
 function afterLogin(redirect: string | null): string {
@@ -96,7 +96,7 @@ function useLogout(): boolean {
   const loggingOut = isLogout(useHistoryState());
   useEffect(() => {
     if (!loggingOut) return;
-    useSession.getState().setAdminToken(null);
+    endAdminSession();
     announce(t('shell.loggedOut'));
     // a reload or a history step back here must not log out again
     navigate(pathname, { replace: true });

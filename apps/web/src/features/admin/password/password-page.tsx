@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, failureText } from '../admin-api.ts';
 import { useAdminProfile, useReloadAdminProfile } from '../shell/admin-profile.ts';
@@ -46,6 +47,8 @@ export function PasswordPage() {
         setError(answer.message);
         return;
       }
+      // every other session of this admin has ended, the old token too: this one goes on with the new
+      useSession.getState().setAdminToken(answer.data.token);
       form.resetFields();
       setDone(true);
       announce(t('password.changed'));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
+import { fail, headersOf, mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
 
 const profile = (role: 'super_admin' | 'operator', mustChangePassword = false) => ({
   id: 'a1',
@@ -58,12 +58,13 @@ describe('the back office frame', () => {
       signedIn();
       let temporary = true;
       const sent: unknown[] = [];
-      mockFetch((url, init) => {
+      const fetch = mockFetch((url, init) => {
         if (url === '/api/admin/me') return ok(profile('operator', temporary));
         if (url === '/api/admin/auth/password') {
           sent.push(JSON.parse(String(init?.body)));
           temporary = false;
-          return ok(null);
+          // the old token ends with the change: the answer is this admin's new one
+          return ok({ token: 'adm-2' });
         }
         return ok({ items: [], total: 0 });
       });
@@ -87,6 +88,10 @@ describe('the back office frame', () => {
         { timeout: 10_000 },
       );
       expect(sent).toEqual([{ currentPassword: 'Temporary2345', newPassword: 'my-own-pass-1' }]);
+      expect(localStorage.getItem('admin_token')).toBe('adm-2');
+      // every call after the change carries the new token
+      const [, after] = fetch.mock.calls.findLast(([url]) => url === '/api/admin/me')!;
+      expect(headersOf(after).get('Authorization')).toBe('Bearer adm-2');
     },
   );
 
@@ -110,16 +115,41 @@ describe('the back office frame', () => {
     expect(shown).toHaveTextContent('登录已过期，请重新登录');
   });
 
-  it('logs out to the login page without a redirect; the user session is untouched', async () => {
+  it('logs out to the login page without a redirect, ending the token on the server; the user session is untouched', async () => {
     signedIn();
     seedStorage({ token: 'user-jwt' });
-    serve('operator');
+    const fetch = serve('operator', () => ok(null));
     const { router } = renderApp('/bme_admin/calls');
     await userEvent.click(await screen.findByRole('button', { name: '退出登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin'));
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('admin_token')).toBeNull();
     expect(localStorage.getItem('token')).toBe('user-jwt');
+    const logouts = fetch.mock.calls.filter(([url]) => url === '/api/admin/auth/logout');
+    expect(logouts).toHaveLength(1);
+    expect(logouts[0]![1]?.method).toBe('POST');
+    // the request carries the token it ends, and only that one
+    expect(headersOf(logouts[0]![1]).get('Authorization')).toBe('Bearer adm-1');
+    expect(headersOf(logouts[0]![1]).get('token')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: '管理员登录' })).toBeInTheDocument();
+  });
+
+  it('logs out all the same when the server cannot be told (offline), without saying the session expired', async () => {
+    signedIn();
+    const fetch = mockFetch((url) =>
+      url === '/api/admin/me'
+        ? ok(profile('operator'))
+        : url === '/api/admin/auth/logout'
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : ok({ items: [], total: 0 }),
+    );
+    const { router } = renderApp('/bme_admin/calls');
+    await userEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bme_admin'));
+    expect(localStorage.getItem('admin_token')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/admin/auth/logout')).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: '管理员登录' })).toBeInTheDocument();
+    expect(screen.queryByText('登录已过期，请重新登录')).toBeNull();
   });
 });
 
