@@ -22,6 +22,8 @@ export const Nickname = z
 /** 0 = help-seeker, 1 = volunteer (spec §6). */
 export const UserType = z.union([z.literal(0), z.literal(1)], { error: 'errors.user_type_invalid' });
 export type UserType = z.infer<typeof UserType>;
+export const HELP_SEEKER: UserType = 0;
+export const VOLUNTEER: UserType = 1;
 
 export { SPEECH_RATE_DEFAULT, SPEECH_RATE_MAX, SPEECH_RATE_MIN } from './plain.ts';
 export const SpeechRate = z

@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE, endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE, endpoints, SPEECH_SYNTHESIS_NAMESPACE, VOLUNTEER } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import webPush from 'web-push';
@@ -133,6 +133,10 @@ describe('no secret, token, phone number or photo in any log line', () => {
         },
         auth(refreshed.token),
       ),
+    );
+    expectOk(
+      endpoints.updateMe,
+      await call(app, endpoints.updateMe, { userType: VOLUNTEER }, auth(refreshed.token)),
     );
     const seekerSocket = await clients.open(`${server.url}${CALLS_NAMESPACE}`, { token: seeker.token });
     const volunteerSocket = await clients.open(`${server.url}${CALLS_NAMESPACE}`, { token: refreshed.token });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { originSockets } from './security.ts';
 import { endpoints } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
@@ -112,14 +113,24 @@ describe('API plumbing', () => {
 
 describe('security headers', () => {
   it('sends a CSP that allows the app itself, media/img blobs and sockets', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'sfm.example:3000' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("media-src 'self' blob: data:");
     expect(csp).toContain("img-src 'self' blob: data:");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // sockets to this host only, never to any host (security review, finding 13)
+    expect(csp).toContain("connect-src 'self' ws://sfm.example:3000 wss://sfm.example:3000;");
+    const forged = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'x; script-src *' } });
+    expect(String(forged.headers['content-security-policy'])).toMatch(/connect-src 'self'\s*;/);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the configured origins’ sockets in too, each on its own scheme', () => {
+    expect(originSockets(['https://app.example', 'http://10.0.0.2:3000', 'capacitor://localhost'])).toEqual([
+      'wss://app.example',
+      'ws://10.0.0.2:3000',
+    ]);
   });
 
   it('sends no CORS headers unless CORS_ORIGINS is set', async () => {

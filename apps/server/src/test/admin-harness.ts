@@ -1,4 +1,4 @@
-import { endpoints, type AdminRole } from '@sfm/protocol';
+import { endpoints, VOLUNTEER, type AdminRole } from '@sfm/protocol';
 import { AdminRepo } from '../modules/admin/repo.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../security/password-hasher.ts';
 import { auth, call, expectOk, registerWithCode, type TestApp } from './app-harness.ts';
@@ -42,4 +42,11 @@ export async function registeredUser(t: TestApp, nickname?: string) {
     await registerWithCode(t, { phone, password: 'password123', ...(nickname && { nickname }) }),
   );
   return { ...session, phone, headers: auth(session.token) };
+}
+
+/** A registered user who chose the volunteer role (only volunteers can be rung). */
+export async function registeredVolunteer(t: TestApp, nickname?: string) {
+  const user = await registeredUser(t, nickname);
+  expectOk(endpoints.updateMe, await call(t.app, endpoints.updateMe, { userType: VOLUNTEER }, user.headers));
+  return user;
 }

@@ -6,7 +6,7 @@ import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, callPresence, users } from '../../db/schema.ts';
-import { signedInAdmin, registeredUser } from '../../test/admin-harness.ts';
+import { signedInAdmin, registeredUser, registeredVolunteer } from '../../test/admin-harness.ts';
 import { call, expectOk } from '../../test/app-harness.ts';
 import { BROWSER_PUSH_SERVICES, defaultCallsConfig } from '../../config/calls-config.ts';
 import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
@@ -42,7 +42,7 @@ describe('the /calls namespace and the call routes', () => {
 
   it('rings, connects, relays signalling only between the two members, ends, records and takes reports', async () => {
     const seeker = await registeredUser(t, '求助者甲');
-    const volunteer = await registeredUser(t, '志愿者乙');
+    const volunteer = await registeredVolunteer(t, '志愿者乙');
     const outsider = await registeredUser(t, '旁观者');
     const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
     const volunteerSocket = await open(CALLS_NAMESPACE, { token: volunteer.token });
@@ -221,7 +221,7 @@ describe('the /calls namespace and the call routes', () => {
 
   it('keeps a call through a dropped connection: the member reconnecting rejoins it and signalling reaches the new socket', async () => {
     const seeker = await registeredUser(t, '换网络的求助者');
-    const volunteer = await registeredUser(t, '换网络的志愿者');
+    const volunteer = await registeredVolunteer(t, '换网络的志愿者');
     const seekerSocket = await open(CALLS_NAMESPACE, { token: seeker.token });
     const volunteerSocket = await open(CALLS_NAMESPACE, { token: volunteer.token });
     const available = next(volunteerSocket, 'availability', (a: { available: boolean }) => a.available);
@@ -266,7 +266,7 @@ describe('the /calls namespace and the call routes', () => {
     await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/volunteer-1`;
     try {
-      const volunteer = await registeredUser(t, '推送志愿者');
+      const volunteer = await registeredVolunteer(t, '推送志愿者');
       const browserKeys = createECDH('prime256v1');
       browserKeys.generateKeys();
       const authSecret = randomBytes(16);

@@ -1,10 +1,11 @@
-import type {
-  Availability,
-  CallLanguage,
-  CallRecord,
-  CallWarning,
-  IncomingCall,
-  SharedContext,
+import {
+  VOLUNTEER,
+  type Availability,
+  type CallLanguage,
+  type CallRecord,
+  type CallWarning,
+  type IncomingCall,
+  type SharedContext,
 } from '@sfm/protocol';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isUuid, type Database } from '../../db/database.ts';
@@ -67,6 +68,15 @@ export class CallsRepo {
     return !row || row.bannedAt !== null;
   }
 
+  /** Whether the user chose the volunteer role (and is not banned): only they may be rung. */
+  async isVolunteer(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userType: users.userType, bannedAt: users.bannedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.userType === VOLUNTEER && row.bannedAt === null;
+  }
+
   async nickname(userId: string): Promise<string> {
     const [row] = await this.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId));
     return shownName(row?.nickname ?? null);
@@ -97,7 +107,7 @@ export class CallsRepo {
                   and (${node}::text is null or p.node_id = ${node}::text)) as online,
           exists (select 1 from push_subscriptions s where s.user_id = v.user_id) as pushable
         from volunteer_profiles v
-        join users u on u.id = v.user_id and u.banned_at is null
+        join users u on u.id = v.user_id and u.banned_at is null and u.user_type = ${VOLUNTEER}
         cross join call
         where v.available
           and call.language = any(v.languages)

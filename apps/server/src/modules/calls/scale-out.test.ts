@@ -1,6 +1,6 @@
 import { CALLS_NAMESPACE } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser } from '../../test/admin-harness.ts';
+import { registeredUser, registeredVolunteer } from '../../test/admin-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
 import { startTwoNodes, stopNodes, type TestNode as Node } from '../../test/two-nodes.ts';
@@ -33,7 +33,7 @@ describe.skipIf(!redisUrl)(
     it('rings a volunteer on node B for a seeker on node A, connects them, relays their signalling and ends', async () => {
       const [a, b] = nodes as [Node, Node];
       const seeker = await registeredUser(a.app, '节点甲的求助者');
-      const volunteer = await registeredUser(a.app, '节点乙的志愿者');
+      const volunteer = await registeredVolunteer(a.app, '节点乙的志愿者');
       const volunteerSocket = await open(b, volunteer.token);
       const seekerSocket = await open(a, seeker.token);
       const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);

@@ -1,4 +1,4 @@
-import type { CallLanguage } from '@sfm/protocol';
+import { VOLUNTEER, type CallLanguage } from '@sfm/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
@@ -26,12 +26,14 @@ beforeEach(async () => {
   await database.db.delete(calls);
 });
 
+/** Every user here chose the volunteer role (a volunteer may also ask for help), so any may be rung. */
 async function newUser(nickname: string): Promise<string> {
   phoneCounter += 1;
   const user = await new UsersRepo(database.db).create({
     phone: `137${String(phoneCounter).padStart(8, '0')}`,
     passwordHash: null,
     nickname,
+    userType: VOLUNTEER,
   });
   if (!user) throw new Error('user not created');
   return user.id;

@@ -250,6 +250,10 @@ export class CallService {
 
   /** A volunteer's choices, kept; while available on a socket that socket can be rung. */
   async setAvailability(volunteer: SeekerMember, nodeId: string, choice: Availability): Promise<void> {
+    // a help-seeker cannot make themselves ringable: the role is chosen in the personal centre
+    if (choice.available && !(await this.repo.isVolunteer(volunteer.userId))) {
+      throw new AppError(403, 'errors.volunteer_role_required');
+    }
     await this.repo.saveProfile(volunteer.userId, choice, this.clock());
     if (!choice.available) {
       await this.repo.removePresence(volunteer.socketId);

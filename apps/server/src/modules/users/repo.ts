@@ -12,6 +12,7 @@ export interface NewUser {
   nickname?: string | null;
   /** When a code proved the phone (registration and SMS login do before an account exists). */
   phoneVerifiedAt?: Date;
+  userType?: 0 | 1;
 }
 export interface UserChanges {
   /** null: back to no nickname (the back office's reset). */
