@@ -62,6 +62,9 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // every browser of a run comes from 127.0.0.1, each context a new logged-out device
+      DEVICES_PER_ADDRESS_PER_DAY: '100000',
+      DEVICES_PER_NETWORK_PER_DAY: '100000',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       ...env,

@@ -42,6 +42,7 @@ import * as vision from './modules/vision/module.ts';
 import * as versions from './modules/versions/module.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { DeviceAllowance } from './security/device-allowance.ts';
 import { systemClock, type Clock } from './security/clock.ts';
 import { PasswordHasher } from './security/password-hasher.ts';
 import { TokenService } from './security/token-service.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sockets: createSocketRouter(app, { identities, limiter, logger }),
     identities,
     limiter,
+    devices: new DeviceAllowance(db, clock, config.timeZone, config.devicesPerDay),
     config,
     logger,
     clock,

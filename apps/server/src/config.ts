@@ -83,6 +83,14 @@ export const CONFIG_DOCS = {
     'false',
     'Trust X-Forwarded-* (true, a hop count, or comma-separated IPs/CIDRs) when behind a reverse proxy; client IPs drive rate limits.',
   ],
+  DEVICES_PER_ADDRESS_PER_DAY: [
+    '20',
+    'Logged-out devices (made-up device ids get a free allowance each) that one client IP may bring to photo analysis and speech recognition in a day; a further one is asked to log in.',
+  ],
+  DEVICES_PER_NETWORK_PER_DAY: [
+    '100',
+    'The same for a whole network (IPv4 /24, IPv6 /48), so rotating addresses within it gains nothing.',
+  ],
   BODY_LIMIT_BYTES: [
     String(12 * 1024 * 1024),
     'Largest accepted request body (image uploads arrive as base64 JSON).',
@@ -253,6 +261,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY: trustProxy.default(false),
   BODY_LIMIT_BYTES: positiveInt.default(12 * 1024 * 1024),
+  DEVICES_PER_ADDRESS_PER_DAY: positiveInt.default(20),
+  DEVICES_PER_NETWORK_PER_DAY: positiveInt.default(100),
   SMS_SENDER: z.enum(['log']).default('log'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   ICP_FILING: z.string().trim().optional(),
@@ -307,6 +317,8 @@ export interface Config {
   /** The IANA zone whose calendar days the back office counts in. */
   timeZone: string;
   loginRateLimitPerMinute: number;
+  /** Logged-out devices a day per client IP and per network (security/device-allowance.ts). */
+  devicesPerDay: { address: number; network: number };
   vision: VisionConfig;
   visionRateLimitPerMinute: number;
   imageUrlTtlSeconds: number;
@@ -407,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     icpFiling: e.ICP_FILING || null,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    devicesPerDay: { address: e.DEVICES_PER_ADDRESS_PER_DAY, network: e.DEVICES_PER_NETWORK_PER_DAY },
     vision,
     speech: speechConfigOrThrow(present),
     calls: callsConfigOrThrow(present),

@@ -11,6 +11,7 @@ import type { Router } from './http/router.ts';
 import type { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Clock } from './security/clock.ts';
+import type { DeviceAllowance } from './security/device-allowance.ts';
 import type { PasswordHasher } from './security/password-hasher.ts';
 import type { TokenService } from './security/token-service.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
@@ -34,6 +35,8 @@ export interface ModuleContext {
   /** Identity headers → identity, for routes outside the protocol's envelope. */
   identities: IdentityResolver;
   limiter: RateLimiter;
+  /** How many logged-out devices an address may bring to what costs each day: a route guard. */
+  devices: DeviceAllowance;
   config: Config;
   logger: Logger;
   clock: Clock;

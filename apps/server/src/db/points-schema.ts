@@ -151,6 +151,8 @@ export const paymentOrders = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     paidAt: at('paid_at'),
+    // a refunded order's points that were already spent, so could not be taken back (for operators)
+    refundShortfall: integer('refund_shortfall'),
   },
   (t) => [
     index('payment_orders_user_idx').on(t.userId, t.createdAt),

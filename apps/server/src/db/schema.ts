@@ -99,6 +99,21 @@ export const admins = pgTable(
   (t) => [check('admins_role_check', sql`${t.role} in ('super_admin', 'operator')`)],
 );
 
+/**
+ * The logged-out devices seen on a client address or network each day (security/device-allowance.ts):
+ * sha256 of both, no readable address or device id.
+ */
+export const deviceSightings = pgTable(
+  'device_sightings',
+  {
+    day: text('day').notNull(),
+    // 'ip:<address>' or 'net:<prefix>', hashed
+    placeHash: text('place_hash').notNull(),
+    deviceHash: text('device_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.placeHash, t.deviceHash] })],
+);
+
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {

@@ -1,7 +1,7 @@
 import { CALLS_NAMESPACE } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser } from '../test/admin-harness.ts';
+import { registeredUser, registeredVolunteer } from '../test/admin-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 import { nextEvent, TestSockets } from '../test/socket-clients.ts';
 import { TcpProxy } from '../test/tcp-proxy.ts';
@@ -32,7 +32,7 @@ describe.skipIf(!redisUrl)(
     });
 
     const volunteer = async (node: TestNode, name: string) => {
-      const user = await registeredUser(node.app, name);
+      const user = await registeredVolunteer(node.app, name);
       const socket = await clients.open(node.url + CALLS_NAMESPACE, { token: user.token });
       const available = nextEvent<{ available: boolean }>(socket, 'availability', (s) => s.available);
       socket.emit('setAvailability', { available: true, languages: ['zh'] });

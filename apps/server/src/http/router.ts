@@ -44,6 +44,8 @@ export interface RateLimitRule<E extends Endpoint> {
 
 export interface RouteOptions<E extends Endpoint> {
   rateLimits?: RateLimitRule<E>[];
+  /** Further checks of an admitted, unlimited request before its work (a throw is the answer). */
+  guards?: ((request: RouteRequest<E>) => Promise<void>)[];
 }
 
 export interface RouterDeps {
@@ -185,6 +187,7 @@ export class Router {
     limited.catch(() => undefined);
     await admitted;
     await limited;
+    for (const guard of options.guards ?? []) await guard(input);
     return input;
   }
 

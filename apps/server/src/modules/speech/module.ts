@@ -11,7 +11,17 @@ import { synthesisNamespace } from './synthesis-socket.ts';
  * (main.ts). The embedded synthesis workers start then (or at the first text), not in every test
  * that builds an app; main.ts starts its own before the database.
  */
-export function register({ http, scope, sockets, engines, config, logger, db, clock }: ModuleContext): void {
+export function register({
+  http,
+  scope,
+  sockets,
+  engines,
+  config,
+  logger,
+  db,
+  clock,
+  devices,
+}: ModuleContext): void {
   const speech = new SpeechService(
     engines.synthesizer,
     engines.recognizer,
@@ -21,7 +31,7 @@ export function register({ http, scope, sockets, engines, config, logger, db, cl
     clock,
     chatCapability(engines.chat),
   );
-  registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute);
+  registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute, devices);
   sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute));
   sockets.namespace(recognitionNamespace(speech, config.speech.asrRateLimitPerMinute));
 }

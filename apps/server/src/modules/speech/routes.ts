@@ -2,6 +2,7 @@ import { DECODE_ERROR, endpoints, localeFromAcceptLanguage, translateMessage } f
 import type { FastifyInstance } from 'fastify';
 import { rateLimitKey } from '../../http/identity.ts';
 import type { Router } from '../../http/router.ts';
+import type { DeviceAllowance } from '../../security/device-allowance.ts';
 import { DecodeFailure, type SpeechService } from './service.ts';
 
 /**
@@ -14,6 +15,7 @@ export function registerSpeechRoutes(
   router: Router,
   service: SpeechService,
   asrRatePerMinute: number,
+  devices: DeviceAllowance,
 ): void {
   scope.setErrorHandler((err, request, reply) => {
     if (!(err instanceof DecodeFailure)) throw err;
@@ -27,7 +29,10 @@ export function registerSpeechRoutes(
   router.route(
     endpoints.speechRecognize,
     async ({ body, signal }) => ({ text: await service.recognize(body.audio, body.filename, signal) }),
-    { rateLimits: [{ bucket: 'asr', limit: asrRatePerMinute, key: (r) => rateLimitKey(r.identity) }] },
+    {
+      rateLimits: [{ bucket: 'asr', limit: asrRatePerMinute, key: (r) => rateLimitKey(r.identity) }],
+      guards: [devices.guard],
+    },
   );
   router.route(endpoints.capabilities, async () => service.capabilities());
 }

@@ -24,7 +24,7 @@ export function register(ctx: ModuleContext): void {
     urlTtlSeconds: config.imageUrlTtlSeconds,
     retentionHours,
   });
-  registerVisionRoutes(scope, ctx.http, ctx.identities, vision, config.visionRateLimitPerMinute);
+  registerVisionRoutes(scope, ctx.http, ctx.identities, vision, config.visionRateLimitPerMinute, ctx.devices);
   logger.info({ imageStore: store.kind, retentionHours }, 'analysed images storage');
 
   let sweeper: ReturnType<typeof startRetentionSweep> | undefined;

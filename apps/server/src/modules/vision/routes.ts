@@ -1,6 +1,7 @@
 import { endpoints, VISION_IMAGE_PATH } from '@sfm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { rateLimitKey, type IdentityResolver } from '../../http/identity.ts';
+import type { DeviceAllowance } from '../../security/device-allowance.ts';
 import type { Router } from '../../http/router.ts';
 import type { ImageOwner } from './image-url.ts';
 import type { VisionService } from './service.ts';
@@ -24,6 +25,7 @@ export function registerVisionRoutes(
   identities: IdentityResolver,
   vision: VisionService,
   analysesPerMinute: number,
+  devices: DeviceAllowance,
 ): void {
   router.route(
     endpoints.visionAnalyze,
@@ -37,6 +39,7 @@ export function registerVisionRoutes(
           key: (r) => `ip:${r.ip}`,
         },
       ],
+      guards: [devices.guard],
     },
   );
 

@@ -2,8 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_POINTS_RULES, endpoints, type PaymentOrder } from '@sfm/protocol';
+import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { eq } from 'drizzle-orm';
+import { paymentOrders } from '../../../db/points-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser } from '../../../test/admin-harness.ts';
+import { registeredUser, signedInAdmin } from '../../../test/admin-harness.ts';
 import { call, createTestApp, expectOk, type TestApp } from '../../../test/app-harness.ts';
 import { notifyPath } from '../points-economy.ts';
 import { rsa2Sign, rsa2Verify, signedAnswer, stringToSign, yuanToFen } from './alipay-provider.ts';
@@ -202,6 +205,62 @@ describe('Alipay (RSA2) against a local fake gateway', () => {
       expect(await paidPoints()).toBe(REWARD);
     } finally {
       gateway.forge = false;
+    }
+  });
+});
+
+/**
+ * Security review, finding 12: any notify that was not a payment failed an open order, so a later
+ * TRADE_SUCCESS was acknowledged and never credited; a refund (TRADE_CLOSED after payment) never
+ * took the points back. Only the right states change an order now.
+ */
+describe('Alipay order states and refunds', () => {
+  const status = async (user: { headers: Record<string, string> }, orderId: string) =>
+    expectOk(endpoints.pointsOrder, await call(t.app, endpoints.pointsOrder, { orderId }, user.headers))
+      .status;
+
+  it('a waiting notify changes nothing; a closed trade fails the order; money arriving after all is credited', async () => {
+    const { user, order, paidPoints } = await newOrder();
+    expect((await postNotify(notify(order, { trade_status: 'WAIT_BUYER_PAY' }))).body).toBe('success');
+    expect(await status(user, order.id)).toBe('created');
+    expect((await postNotify(notify(order, { trade_status: 'TRADE_CLOSED' }))).body).toBe('success');
+    expect(await status(user, order.id)).toBe('failed');
+    expect((await postNotify(notify(order, { trade_status: 'TRADE_SUCCESS' }))).body).toBe('success');
+    expect(await status(user, order.id)).toBe('paid');
+    expect(await paidPoints()).toBe(REWARD + P600!.points);
+  });
+
+  it('a refund takes the points back once; what was spent already is recorded, never a negative balance', async () => {
+    const operator = await signedInAdmin(t, 'operator');
+    for (const spent of [0, 500]) {
+      const { user, order, paidPoints } = await newOrder();
+      await postNotify(notify(order));
+      expect(await paidPoints()).toBe(REWARD + P600!.points);
+      if (spent > 0) {
+        // spent through the back office: the free points first, then the paid ones
+        const details = expectOk(
+          endpoints.pointsDetails,
+          await call(t.app, endpoints.pointsDetails, undefined, user.headers),
+        );
+        const amount = -(details.totalPoints - details.paidPoints + REWARD + spent);
+        expectOk(
+          pointsAdminEndpoints.giftPoints,
+          await call(
+            t.app,
+            pointsAdminEndpoints.giftPoints,
+            { userId: user.user.id, amount, reason: '测试消费' },
+            operator.headers,
+          ),
+        );
+        expect(await paidPoints()).toBe(P600!.points - spent);
+      }
+      for (let i = 0; i < 2; i++) {
+        expect((await postNotify(notify(order, { trade_status: 'TRADE_CLOSED' }))).body).toBe('success');
+      }
+      expect(await status(user, order.id)).toBe('refunded');
+      expect(await paidPoints()).toBe(spent > 0 ? 0 : REWARD);
+      const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
+      expect(row?.refundShortfall).toBe(spent);
     }
   });
 });

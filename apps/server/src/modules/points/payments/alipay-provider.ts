@@ -116,7 +116,12 @@ export class AlipayProvider implements PaymentProvider {
       return null;
     const amountFen = yuanToFen(params.total_amount);
     if (amountFen === null) return null;
-    return { orderId: out_trade_no, tradeNo: trade_no, amountFen, paid: PAID_STATES.has(trade_status) };
+    const state = PAID_STATES.has(trade_status)
+      ? 'paid'
+      : trade_status === 'TRADE_CLOSED'
+        ? 'closed'
+        : 'waiting';
+    return { orderId: out_trade_no, tradeNo: trade_no, amountFen, state };
   }
 
   async query(orderId: string): Promise<TradeState> {

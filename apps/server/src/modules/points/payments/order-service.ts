@@ -95,9 +95,15 @@ export class OrderService {
       this.logger.warn({ orderId: notify.orderId }, 'payment notify refused: unknown order');
       return false;
     }
-    if (!notify.paid) {
-      await new OrdersRepo(this.db).markFailed(row.id);
+    if (notify.state === 'waiting') return true;
+    if (notify.state === 'closed') {
+      // closed before payment: the order failed; closed after it: the payment was refunded
+      if (row.status === 'paid') await this.refund(row);
+      else await new OrdersRepo(this.db).markFailed(row.id);
       return true;
+    }
+    if (row.status === 'failed') {
+      this.logger.warn({ orderId: row.id }, 'payment arrived for a failed order: credited');
     }
     if (notify.amountFen !== row.amountFen) {
       this.logger.error(
@@ -120,6 +126,47 @@ export class OrderService {
       await this.credit(locked, paid);
       this.logger.info({ orderId: paid.id, kind: paid.kind, amountFen }, 'order paid and credited');
       return paid;
+    });
+  }
+
+  /**
+   * A paid order refunded by the gateway: its points come back out (never below zero: what was
+   * already spent is recorded on the order as the shortfall, and logged for the operators), a VIP
+   * purchase's days are taken off the membership.
+   */
+  private async refund(row: OrderRow): Promise<void> {
+    await this.ledger.withAccount(row.userId, async (locked) => {
+      const { account, now } = locked;
+      const item = { kind: row.kind, item: row.item } as Item;
+      const back = item.kind === 'recharge' ? Math.min(item.item.points, account.paidPoints) : 0;
+      const shortfall = item.kind === 'recharge' ? item.item.points - back : 0;
+      // first the order's state, conditionally: a repeated notify refunds nothing twice
+      if (!(await new OrdersRepo(locked.tx).markRefunded(row.id, shortfall))) return;
+      const movement = {
+        scene: 'points_recharge',
+        remark: `退款 ${item.item.name}`,
+        key: `refund:${row.id}`,
+      } as const;
+      if (item.kind === 'recharge') {
+        await locked.write({ ...movement, type: 'recharge', paid: -back });
+        account.paidOriginal = account.paidPoints;
+      } else if (account.vipExpiresAt) {
+        const until = new Date(account.vipExpiresAt.getTime() - item.item.days * DAY_MS);
+        account.vipExpiresAt = until > now ? until : now;
+        if (until <= now && account.vipPoints > 0) {
+          await locked.write({
+            ...movement,
+            type: 'vip',
+            scene: 'vip_subscription',
+            vip: -account.vipPoints,
+          });
+        }
+      }
+      if (shortfall > 0) {
+        this.logger.error({ orderId: row.id, shortfall }, 'refund took back fewer points than were bought');
+      } else {
+        this.logger.info({ orderId: row.id }, 'order refunded');
+      }
     });
   }
 

@@ -20,14 +20,25 @@ export class OrdersRepo {
   }
 
   /**
-   * Marks an open order paid; undefined when it was not open (already paid, failed or refunded):
-   * the conditional UPDATE is what lets exactly one of a notify and a return credit it.
+   * Marks an unpaid order paid (open, expired, or failed: money that arrives after all is still
+   * the user's); undefined when it was paid or refunded already: the conditional UPDATE is what
+   * lets exactly one of a notify and a return credit it.
    */
   async markPaid(id: string, tradeNo: string, now: Date): Promise<OrderRow | undefined> {
     const [row] = await this.db
       .update(paymentOrders)
       .set({ status: 'paid', providerTradeNo: tradeNo, paidAt: now })
-      .where(and(eq(paymentOrders.id, id), inArray(paymentOrders.status, ['created', 'expired'])))
+      .where(and(eq(paymentOrders.id, id), inArray(paymentOrders.status, ['created', 'expired', 'failed'])))
+      .returning();
+    return row;
+  }
+
+  /** Marks a paid order refunded, with the points that could not be taken back; undefined unless it was paid. */
+  async markRefunded(id: string, shortfall: number): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .update(paymentOrders)
+      .set({ status: 'refunded', refundShortfall: shortfall })
+      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'paid')))
       .returning();
     return row;
   }
@@ -36,6 +47,6 @@ export class OrdersRepo {
     await this.db
       .update(paymentOrders)
       .set({ status: 'failed' })
-      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created')));
+      .where(and(eq(paymentOrders.id, id), inArray(paymentOrders.status, ['created', 'expired'])));
   }
 }

@@ -4,7 +4,11 @@ export interface VerifiedNotify {
   /** The gateway's own id of the payment. */
   tradeNo: string;
   amountFen: number;
-  paid: boolean;
+  /**
+   * paid: the money arrived. closed: the trade ended without it, or (for a paid order) was fully
+   * refunded. waiting: nothing decided yet (Alipay's WAIT_BUYER_PAY), which changes no order.
+   */
+  state: 'paid' | 'closed' | 'waiting';
 }
 
 /** What the gateway says when asked about an order (the user's return, before or without a notify). */

@@ -56,7 +56,7 @@ export class SandboxProvider implements PaymentProvider {
       orderId: fields.orderId,
       tradeNo: fields.tradeNo,
       amountFen: fields.amountFen,
-      paid: fields.status === 'paid',
+      state: fields.status === 'paid' ? 'paid' : 'closed',
     };
   }
 

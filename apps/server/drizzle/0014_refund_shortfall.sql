@@ -1,0 +1,1 @@
+ALTER TABLE "payment_orders" ADD COLUMN "refund_shortfall" integer;
