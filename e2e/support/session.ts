@@ -28,13 +28,36 @@ export async function smsCodeViaApi(server: SmsServer, phone: string): Promise<s
   return waitForSmsCode(server, phone, { since });
 }
 
+/** How each registered test user logs in again (keyed by the refresh token registration gave). */
+const credentials = new Map<string, { server: SmsServer; phone: string; password: string }>();
+/** The refresh tokens already put into a browser context. */
+const seeded = new Set<string>();
+
 /** Registers as a user does: a code to the phone first, then the account. */
 export async function registerViaApi(
   server: SmsServer,
   body: Omit<BodyOf<'register'>, 'code'>,
 ): Promise<AuthSession> {
   const code = await smsCodeViaApi(server, body.phone);
-  return AuthSession.parse(await post(server, endpoints.register.path, { ...body, code }));
+  const session = AuthSession.parse(await post(server, endpoints.register.path, { ...body, code }));
+  credentials.set(session.refreshToken, { server, phone: body.phone, password: body.password });
+  return session;
+}
+
+/**
+ * The session to put into a new browser context. A context is a device of its own: the first
+ * gets the registration's session, each later one logs in afresh. Two devices never share a
+ * refresh token, because presenting one again after it was rotated ends the session everywhere
+ * (refresh-token reuse detection), as it would for a stolen one.
+ */
+async function sessionForContext(session: AuthSession): Promise<AuthSession> {
+  const again = seeded.has(session.refreshToken) ? credentials.get(session.refreshToken) : undefined;
+  seeded.add(session.refreshToken);
+  if (!again) return session;
+  const { server, phone, password } = again;
+  const fresh = AuthSession.parse(await post(server, endpoints.login.path, { phone, password }));
+  // what the test knows of the user (a role it set through the API) stays as it said
+  return { ...fresh, user: { ...fresh.user, ...session.user } };
 }
 
 export interface StorageSeed {
@@ -58,11 +81,13 @@ export function storeSeed(s: StorageSeed): void {
 
 /** Before any page script runs: privacy accepted and, when given, a logged-in session. */
 export async function seedStorage(context: BrowserContext, seed: StorageSeed): Promise<void> {
-  // Only the first document of the context gets the seed, so the app's own changes (logout) stick.
+  const session = seed.session && (await sessionForContext(seed.session));
+  // Only the first document of the context gets the seed (its later tabs share its storage), so
+  // the app's own changes stick: a logout, and each rotation of the refresh token.
   await context.addInitScript({
-    content: `if (!sessionStorage.getItem('__seeded')) {
-      sessionStorage.setItem('__seeded', '1');
-      (${storeSeed.toString()})(${JSON.stringify(seed)});
+    content: `if (!localStorage.getItem('__seeded')) {
+      (${storeSeed.toString()})(${JSON.stringify({ ...seed, session })});
+      localStorage.setItem('__seeded', '1');
     }`,
   });
 }
