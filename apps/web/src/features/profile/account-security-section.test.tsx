@@ -6,11 +6,14 @@ import { fail, headersOf, loginAs, mockFetch, ok, renderApp, seedStorage } from 
 
 const LOGOUT_ALL = '/api/auth/logout-all';
 
-function openProfile(logoutAll: () => Response) {
+async function openProfile(logoutAll: () => Response) {
   loginAs({ userType: 0 });
   seedStorage({ privacyAccepted: 'true', speechRate: '2' });
   const fetch = mockFetch((url) => (url === LOGOUT_ALL ? logoutAll() : ok(null)));
-  return { fetch, ...renderApp('/profile') };
+  const view = renderApp('/profile');
+  // the page is loaded lazily: the tests begin once it has rendered
+  await screen.findByRole('region', { name: '账号安全' });
+  return { fetch, ...view };
 }
 
 const security = () => screen.getByRole('region', { name: '账号安全' });
@@ -19,7 +22,7 @@ const question = () => screen.getByText(/将退出您在所有设备上的登录
 
 describe('/profile: 退出所有设备', () => {
   it('asks first (the question takes focus), then ends every session and leaves for /login like 退出登录', async () => {
-    const { fetch, router } = openProfile(() => ok(null));
+    const { fetch, router } = await openProfile(() => ok(null));
     await userEvent.click(logoutAll());
     expect(question()).toHaveFocus();
     expect(within(security()).getByRole('group', { name: question().textContent! })).toBeInTheDocument();
@@ -40,7 +43,7 @@ describe('/profile: 退出所有设备', () => {
   });
 
   it('Esc or 取消 takes the question back and gives focus to 退出所有设备; nothing is sent', async () => {
-    const { fetch } = openProfile(() => ok(null));
+    const { fetch } = await openProfile(() => ok(null));
     await userEvent.click(logoutAll());
     expect(question()).toHaveFocus();
     await userEvent.keyboard('{Escape}');
@@ -56,7 +59,7 @@ describe('/profile: 退出所有设备', () => {
   });
 
   it('a failure keeps the session and the question, and says so', async () => {
-    const { router } = openProfile(() => fail(500, 'internal', '服务器内部错误'));
+    const { router } = await openProfile(() => fail(500, 'internal', '服务器内部错误'));
     await userEvent.click(logoutAll());
     const confirm = screen.getByRole('button', { name: '确定退出所有设备' });
     await userEvent.click(confirm);

@@ -35,8 +35,9 @@ describe('/profile: avatar', () => {
 
   it('a chosen photo is downsized to the avatar size, uploaded, shown and said', async () => {
     const fetch = open(null);
+    // the page is loaded lazily: the field is there once it has rendered, not at once
     await userEvent.upload(
-      screen.getByLabelText('选择头像照片'),
+      await screen.findByLabelText('选择头像照片'),
       new File(['photo'], 'me.png', { type: 'image/png' }),
     );
     expect(downsizePhotoFile).toHaveBeenCalledWith(expect.any(File), AVATAR_PHOTO);

@@ -18,7 +18,7 @@ import {
 const NEW_SESSION = { ...testSession({ userType: 0 }), token: 'jwt-new', refreshToken: 'rt-new' };
 
 /** /profile signed in; the calls of this form answer `handler`, the page's others an empty success. */
-function openProfile(handler: FetchHandler, user: Partial<User> = {}) {
+async function openProfile(handler: FetchHandler, user: Partial<User> = {}) {
   loginAs({ userType: 0, ...user });
   seedStorage({ privacyAccepted: 'true' });
   const fetch = mockFetch((url, init) =>
@@ -27,6 +27,8 @@ function openProfile(handler: FetchHandler, user: Partial<User> = {}) {
   const view = renderApp('/profile');
   const calls = () =>
     fetch.mock.calls.filter(([url]) => url === '/api/auth/password' || url === '/api/auth/sms/send');
+  // the page is loaded lazily: the tests begin once it has rendered
+  await screen.findByRole('region', { name: '账号安全' });
   return { ...view, fetch, calls };
 }
 
@@ -37,7 +39,7 @@ const newPassword = () => screen.getByLabelText('新密码');
 
 describe('/profile: 修改密码', () => {
   it('opens from a disclosure button; by the current password it stores the new session and says so', async () => {
-    const { calls, router } = openProfile(() => ok(NEW_SESSION));
+    const { calls, router } = await openProfile(() => ok(NEW_SESSION));
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByLabelText('当前密码')).toBeNull();
     await userEvent.click(toggle());
@@ -75,7 +77,9 @@ describe('/profile: 修改密码', () => {
   });
 
   it('checks the fields first, then puts a wrong current password under its field with focus there', async () => {
-    const { calls } = openProfile(() => fail(400, 'password_wrong', '当前密码不正确', 'currentPassword'));
+    const { calls } = await openProfile(() =>
+      fail(400, 'password_wrong', '当前密码不正确', 'currentPassword'),
+    );
     await userEvent.click(toggle());
     await userEvent.click(save());
     const current = screen.getByLabelText('当前密码');
@@ -95,7 +99,7 @@ describe('/profile: 修改密码', () => {
   });
 
   it('shows a refusal that is about no field in the form’s alert and gives focus back to the button', async () => {
-    openProfile(() => fail(429, 'rate_limited', '操作太频繁，请稍后再试'));
+    await openProfile(() => fail(429, 'rate_limited', '操作太频繁，请稍后再试'));
     await userEvent.click(toggle());
     await userEvent.type(screen.getByLabelText('当前密码'), 'old-password');
     await userEvent.type(newPassword(), 'new-password-1');
@@ -107,7 +111,7 @@ describe('/profile: 修改密码', () => {
   });
 
   it('by an SMS code to the account’s own phone: sends it, posts {code, newPassword}, stores the new session', async () => {
-    const { calls } = openProfile((url) =>
+    const { calls } = await openProfile((url) =>
       url === '/api/auth/sms/send' ? ok({ expiresInSeconds: 300, resendAfterSeconds: 60 }) : ok(NEW_SESSION),
     );
     await userEvent.click(toggle());
@@ -135,7 +139,7 @@ describe('/profile: 修改密码', () => {
   });
 
   it('a wrong code is said under the code field, without a refresh or a second attempt', async () => {
-    const { fetch } = openProfile(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
+    const { fetch } = await openProfile(() => fail(401, 'sms_code_invalid', '验证码错误或已过期', 'code'));
     await userEvent.click(toggle());
     await userEvent.click(screen.getByRole('radio', { name: '用短信验证码验证' }));
     const code = within(security()).getByLabelText('验证码');
@@ -152,7 +156,7 @@ describe('/profile: 修改密码', () => {
   });
 
   it('an account without a phone (a social login’s) is offered the current password only', async () => {
-    openProfile(() => ok(NEW_SESSION), { phone: null });
+    await openProfile(() => ok(NEW_SESSION), { phone: null });
     await userEvent.click(toggle());
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.getByLabelText('当前密码')).toBeInTheDocument();
@@ -160,7 +164,7 @@ describe('/profile: 修改密码', () => {
   });
 
   it('取消 closes the form, forgets what was typed and gives focus back to 修改密码', async () => {
-    openProfile(() => ok(NEW_SESSION));
+    await openProfile(() => ok(NEW_SESSION));
     await userEvent.click(toggle());
     await userEvent.type(screen.getByLabelText('当前密码'), 'old-password');
     await userEvent.click(within(security()).getByRole('button', { name: '取消' }));
