@@ -35,12 +35,14 @@ describe('/profile: avatar', () => {
 
   it('a chosen photo is downsized to the avatar size, uploaded, shown and said', async () => {
     const fetch = open(null);
-    // the page is loaded lazily: the field is there once it has rendered, not at once
+    // the page is loaded lazily and its avatar asked of the server: choose once both have settled,
+    // or the input chosen from may be replaced by the next render (a fresh-clone run under load)
+    await screen.findByRole('img', { name: 'Ming的默认头像' });
     await userEvent.upload(
-      await screen.findByLabelText('选择头像照片'),
+      screen.getByLabelText('选择头像照片'),
       new File(['photo'], 'me.png', { type: 'image/png' }),
     );
-    expect(downsizePhotoFile).toHaveBeenCalledWith(expect.any(File), AVATAR_PHOTO);
+    await waitFor(() => expect(downsizePhotoFile).toHaveBeenCalledWith(expect.any(File), AVATAR_PHOTO));
     const img = await screen.findByRole('img', { name: 'Ming的头像' });
     expect(img.getAttribute('src')).toMatch(/\/api\/user-photos\/u1\/p1\?exp=1&sig=s$/);
     await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('头像已更新'));
