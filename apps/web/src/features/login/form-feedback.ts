@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { ApiFailure } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { firstError, type FieldErrors } from './validation.ts';
 
@@ -72,4 +73,30 @@ export function useSubmitRefocus(busy: boolean) {
     wanted.current = on;
   };
   return { submitRef, refocusAfter };
+}
+
+/**
+ * Where a form's failures go: field errors under their fields (the form's alert emptied), a server
+ * refusal naming one of the form's `fields` under it, any other in the alert. `reportFailure` is
+ * true when the failure went under a field.
+ */
+export function failureReporters<F extends string>(
+  report: (found: FieldErrors<F>, order: readonly F[]) => void,
+  showAlert: (text: string) => void,
+  fields: readonly F[],
+) {
+  const reportErrors = (found: FieldErrors<F>, order: readonly F[]) => {
+    showAlert('');
+    report(found, order);
+  };
+  const reportFailure = (answer: ApiFailure): boolean => {
+    const field = answer.data?.field as F | undefined;
+    if (field && fields.includes(field)) {
+      reportErrors({ [field]: answer.message } as FieldErrors<F>, [field]);
+      return true;
+    }
+    showAlert(answer.message);
+    return false;
+  };
+  return { reportErrors, reportFailure };
 }

@@ -16,7 +16,7 @@ import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
 import { useSession } from '../../session/index.ts';
 import { safeRedirect } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
-import { useAlertText, useFieldErrors, useSubmitRefocus } from './form-feedback.ts';
+import { failureReporters, useAlertText, useFieldErrors, useSubmitRefocus } from './form-feedback.ts';
 import { SocialLoginButton } from './social-login-button.tsx';
 import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
@@ -140,22 +140,7 @@ export function LoginPage() {
     selectView('password');
   };
 
-  /** Field errors show once, under their fields (not in the form's alert); focus goes to the first. */
-  const reportErrors = (found: FieldErrors<Field>, order: readonly Field[]) => {
-    showAlert('');
-    report(found, order);
-  };
-
-  /** A failure about a field of this form goes under it, any other to the form's alert. True for a field. */
-  const reportFailure = (answer: ApiFailure): boolean => {
-    const field = answer.data?.field as Field | undefined;
-    if (field && FIELD_ORDER[view].includes(field)) {
-      reportErrors({ [field]: answer.message }, [field]);
-      return true;
-    }
-    showAlert(answer.message);
-    return false;
-  };
+  const { reportErrors, reportFailure } = failureReporters(report, showAlert, FIELD_ORDER[view]);
 
   const sendCode = async () => {
     const phone = normalizePhone(values.phone);

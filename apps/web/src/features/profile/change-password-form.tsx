@@ -1,10 +1,11 @@
 import { PasswordChangeRequest, type User } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
+import { api, NetworkError } from '../../api/http-client.ts';
 import { useSession } from '../../session/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import {
+  failureReporters,
   firstError,
   SmsCodeField,
   TextField,
@@ -13,7 +14,6 @@ import {
   useResendCountdown,
   useSubmitRefocus,
   validateWith,
-  type FieldErrors,
 } from '../login/index.ts';
 import { maskPhone } from './mask-phone.ts';
 
@@ -101,21 +101,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     showAlert('');
   };
 
-  const reportErrors = (found: FieldErrors<Field>, order: readonly Field[]) => {
-    showAlert('');
-    report(found, order);
-  };
-
-  /** A failure about a field of this form goes under it, any other to the form's alert. True for a field. */
-  const reportFailure = (answer: ApiFailure): boolean => {
-    const field = answer.data?.field as Field | undefined;
-    if (field && FIELD_ORDER[activeProof].includes(field)) {
-      reportErrors({ [field]: answer.message }, [field]);
-      return true;
-    }
-    showAlert(answer.message);
-    return false;
-  };
+  const { reportErrors, reportFailure } = failureReporters(report, showAlert, FIELD_ORDER[activeProof]);
 
   const failureText = (error: unknown) =>
     error instanceof NetworkError ? error.message : t('network.failed');
