@@ -74,11 +74,12 @@ export type DashboardAnalyses = z.infer<typeof DashboardAnalyses>;
 export const DashboardLatency = daysOf({ medianMs: z.number().nullable(), p95Ms: z.number().nullable() });
 export type DashboardLatency = z.infer<typeof DashboardLatency>;
 
-export const DashboardFailures = daysOf({ failed: Count, total: Count });
+/** Per day: analyses that failed, photos that could not be used (the user was told how to retake), all. */
+export const DashboardFailures = daysOf({ failed: Count, unusable: Count, total: Count });
 export type DashboardFailures = z.infer<typeof DashboardFailures>;
 
-/** How an analysis ended (the `analyses` table). */
-export const AnalysisOutcome = z.enum(['ok', 'failed', 'cancelled']);
+/** How an analysis ended (the `analyses` table); unusable: the photo could not be used, retake advised. */
+export const AnalysisOutcome = z.enum(['ok', 'failed', 'cancelled', 'unusable']);
 export type AnalysisOutcome = z.infer<typeof AnalysisOutcome>;
 
 const pageQuery = {

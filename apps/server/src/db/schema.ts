@@ -167,7 +167,7 @@ export const analyses = pgTable(
     outcome: text('outcome').notNull(),
   },
   (t) => [
-    check('analyses_outcome_check', sql`${t.outcome} in ('ok', 'failed', 'cancelled')`),
+    check('analyses_outcome_check', sql`${t.outcome} in ('ok', 'failed', 'cancelled', 'unusable')`),
     // the dashboard reads day ranges of these four columns from the index alone
     index('analyses_created_at_idx').on(t.createdAt, t.scenario, t.outcome, t.durationMs),
     index('analyses_user_id_idx').on(t.userId, t.createdAt),

@@ -67,6 +67,7 @@ export function withConcurrencyLimit(engine: VisionEngine, limit: number): Visio
   const run = turnsOf(limit);
   return {
     name: engine.name,
+    ...(engine.readsPixels && { readsPixels: true }),
     warmUp: () => engine.warmUp(),
     analyze: (req) => run(() => engine.analyze(req), req.signal),
     close: () => engine.close(),

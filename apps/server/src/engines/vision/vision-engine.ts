@@ -20,6 +20,11 @@ export interface VisionResult {
 
 export interface VisionEngine {
   readonly name: string;
+  /**
+   * The engine reads the photo's pixels (an in-process model) rather than sending the JPEG on: the
+   * quality check then measures those pixels instead of decoding the photo a second time.
+   */
+  readonly readsPixels?: boolean;
   /** Loads models / checks configuration once; later analyses reuse what it loaded. */
   warmUp(): Promise<void>;
   analyze(req: VisionRequest): Promise<VisionResult>;

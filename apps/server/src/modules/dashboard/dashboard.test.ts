@@ -35,7 +35,7 @@ beforeAll(async () => {
   const analysis = (
     iso: string,
     scenario: string,
-    outcome: 'ok' | 'failed' | 'cancelled',
+    outcome: 'ok' | 'failed' | 'cancelled' | 'unusable',
     durationMs: number,
   ) => ({
     createdAt: at(iso),
@@ -52,6 +52,7 @@ beforeAll(async () => {
     analysis('2030-06-15T09:00:00+08:00', 'observe', 'ok', 300),
     analysis('2030-06-15T09:01:00+08:00', 'observe', 'failed', 50),
     analysis('2030-06-15T09:02:00+08:00', 'observe', 'cancelled', 10),
+    analysis('2030-06-15T09:03:00+08:00', 'reading', 'unusable', 15),
     analysis('2030-06-15T23:59:59+08:00', 'realtime', 'ok', 400),
   ]);
   await db.insert(speechTexts).values([
@@ -105,7 +106,8 @@ describe('dashboard', () => {
       users: 4,
       newUsersToday: 2,
       activeUsersToday: 3,
-      analysesToday: 5,
+      // every request, also the failed, cancelled and unusable ones
+      analysesToday: 6,
       // the successful ones only: 200, 300, 400
       medianAnalysisMsToday: 300,
       speechTextsToday: 2,
@@ -128,7 +130,7 @@ describe('dashboard', () => {
     expect(data.scenarios).toEqual(['observe', 'reading', 'realtime']);
     expect(data.days).toEqual([
       { day: '2030-06-14', total: 1, counts: [0, 1, 0] },
-      { day: '2030-06-15', total: 5, counts: [3, 1, 1] },
+      { day: '2030-06-15', total: 6, counts: [3, 2, 1] },
     ]);
   });
 
@@ -141,14 +143,14 @@ describe('dashboard', () => {
     ]);
   });
 
-  it('counts failed analyses per day', async () => {
+  it('counts failed analyses and unusable photos per day', async () => {
     const data = expectOk(
       adminEndpoints.dashboardFailures,
       await get(adminEndpoints.dashboardFailures, RANGE),
     );
     expect(data.days).toEqual([
-      { day: '2030-06-14', failed: 0, total: 1 },
-      { day: '2030-06-15', failed: 1, total: 5 },
+      { day: '2030-06-14', failed: 0, unusable: 0, total: 1 },
+      { day: '2030-06-15', failed: 1, unusable: 1, total: 6 },
     ]);
   });
 
@@ -191,7 +193,7 @@ describe('dashboard', () => {
     const data = expectOk(adminEndpoints.dashboardFailures, await get(adminEndpoints.dashboardFailures));
     expect(data.days).toHaveLength(30);
     expect(data).toMatchObject({ from: '2030-05-17', to: '2030-06-15' });
-    expect(data.days[0]).toEqual({ day: '2030-05-17', failed: 0, total: 0 });
+    expect(data.days[0]).toEqual({ day: '2030-05-17', failed: 0, unusable: 0, total: 0 });
     const latency = expectOk(adminEndpoints.dashboardLatency, await get(adminEndpoints.dashboardLatency));
     expect(latency.days[0]).toEqual({ day: '2030-05-17', medianMs: null, p95Ms: null });
   });

@@ -82,10 +82,11 @@ export class DashboardRepo {
   }
 
   async failuresPerDay(range: DayRange) {
-    const { rows } = await this.db.execute<{ day: string; failed: number; total: number }>(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, failed, total from (
+    const { rows } = await this.db.execute<{ day: string; failed: number; unusable: number; total: number }>(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, failed, unusable, total from (
         select ${localDate(analyses.createdAt, range.timeZone)} as day,
-          (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed, count(*)::int as total
+          (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed,
+          (count(*) filter (where ${analyses.outcome} = 'unusable'))::int as unusable, count(*)::int as total
         from ${analyses} where ${within(analyses.createdAt, range)} group by 1) per_day`);
     return rows;
   }

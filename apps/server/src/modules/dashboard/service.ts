@@ -126,6 +126,7 @@ export class DashboardService {
       days: daysFrom(range.from, range.to).map((day) => ({
         day,
         failed: rows.get(day)?.failed ?? 0,
+        unusable: rows.get(day)?.unusable ?? 0,
         total: rows.get(day)?.total ?? 0,
       })),
     };

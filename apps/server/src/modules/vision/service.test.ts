@@ -134,7 +134,9 @@ describe('VisionService photo quality check (before any engine)', () => {
   it('answers a blurred photo with how to retake it: no engine, no charge, nothing stored', async () => {
     const engine = new FakeVisionEngine();
     const { events, meter } = metering();
-    const { store, service } = setup(async () => undefined, { engine, meter });
+    const outcomes: string[] = [];
+    const analyses = { insert: async (row: { outcome: string }) => void outcomes.push(row.outcome) };
+    const { store, service } = setup(async () => undefined, { engine, meter, analyses });
     const res = await service.analyze(
       owner,
       { image: await base64('blur'), scenario: 'realtime' },
@@ -148,6 +150,7 @@ describe('VisionService photo quality check (before any engine)', () => {
     expect(engine.requests).toHaveLength(0);
     expect(events).toEqual(['reserve', 'release']);
     expect(store.objects.size).toBe(0);
+    expect(outcomes).toEqual(['unusable']);
   });
 
   it("says it in the caller's language, and for a dark photo suggests light", async () => {
@@ -221,7 +224,9 @@ describe('VisionService when the engine itself finds the photo unusable (a cloud
         release: async () => void events.push('release'),
       }),
     };
-    const { store, service } = setup(async () => undefined, { engine, meter });
+    const outcomes: string[] = [];
+    const analyses = { insert: async (row: { outcome: string }) => void outcomes.push(row.outcome) };
+    const { store, service } = setup(async () => undefined, { engine, meter, analyses });
     const res = await service.analyze(
       owner,
       {
@@ -234,5 +239,6 @@ describe('VisionService when the engine itself finds the photo unusable (a cloud
     expect(res.description).toContain('切掉');
     expect(events).toEqual(['release']);
     expect(store.objects.size).toBe(0);
+    expect(outcomes).toEqual(['unusable']);
   });
 });

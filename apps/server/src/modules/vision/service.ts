@@ -195,7 +195,8 @@ export class VisionService {
    */
   private async checkedPhoto(request: AnalyzeRequest, image: PreparedImage, locale: Locale): Promise<string> {
     if (request.allowUnclearPhoto) return '';
-    const { problems, advice, metrics } = await assessPhoto(image.jpeg).catch((err: unknown) => {
+    const photo = this.deps.engine.readsPixels ? image.pixels() : Promise.resolve(image.jpeg);
+    const { problems, advice, metrics } = await photo.then(assessPhoto).catch((err: unknown) => {
       throw err instanceof InvalidImageError ? new AppError(400, 'errors.image_invalid') : err;
     });
     const [problem] = problems;
@@ -221,8 +222,11 @@ export class VisionService {
   ): Promise<EngineAnswer> {
     const { engine, logger } = this.deps;
     const image = await upload;
-    const advice = await this.checkedPhoto(request, image, locale);
     const started = Date.now();
+    const advice = await this.checkedPhoto(request, image, locale).catch(async (err: unknown) => {
+      if (err instanceof UnusablePhoto) await this.record(owner, request.scenario, started, 'unusable');
+      throw err;
+    });
     const kept = this.keep(owner, image.jpeg, request.scenario);
     try {
       await untilAborted(engine.warmUp(), signal);
@@ -251,6 +255,7 @@ export class VisionService {
         throw this.cancelled(request.scenario);
       }
       if (err instanceof RepeatedAnswer) await this.record(owner, request.scenario, started, 'ok');
+      if (err instanceof UnusablePhoto) await this.record(owner, request.scenario, started, 'unusable');
       if (err instanceof AppError || err instanceof UnusablePhoto || err instanceof RepeatedAnswer) throw err;
       if (err instanceof InvalidImageError) throw new AppError(400, 'errors.image_invalid');
       await this.record(owner, request.scenario, started, 'failed');

@@ -94,22 +94,28 @@ describe('POST /api/vision/analyze: input checks', () => {
     expectError(res, 413, 'body_too_large');
   });
 
-  it('refuses GIF, text, garbage and a truncated JPEG as "invalid image data"', async () => {
-    const gif = await photo().gif().toBuffer();
-    const cases = {
-      gif,
-      text: Buffer.from('这不是图片 this is not an image'),
-      garbage: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
-      truncatedJpeg: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
-      jpegHeaderOnly: jpeg.subarray(0, 3),
-    };
-    for (const [name, bytes] of Object.entries(cases)) {
-      const res = await analyze({ image: bytes.toString('base64'), scenario: 'reading' });
-      expect(res.status, name).toBe(400);
-      expectError(res, 400, 'image_invalid', invalid);
-    }
-    expect(engine.requests.length).toBe(0);
-  });
+  it.each([false, true])(
+    'refuses GIF, text, garbage and a truncated JPEG as "invalid image data" (engine reads pixels: %s)',
+    async (readsPixels) => {
+      engine.readsPixels = readsPixels;
+      const gif = await photo().gif().toBuffer();
+      const cases = {
+        gif,
+        text: Buffer.from('这不是图片 this is not an image'),
+        garbage: Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+        truncatedJpeg: jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+        jpegHeaderOnly: jpeg.subarray(0, 3),
+      };
+      const device = deviceHeaders(newDevice());
+      for (const [name, bytes] of Object.entries(cases)) {
+        const res = await analyze({ image: bytes.toString('base64'), scenario: 'reading' }, device);
+        expect(res.status, name).toBe(400);
+        expectError(res, 400, 'image_invalid', invalid);
+      }
+      expect(engine.requests.length).toBe(0);
+      engine.readsPixels = false;
+    },
+  );
 
   it('refuses a missing, unknown or move_lite scenario (move_lite travels as move + compression lite)', async () => {
     const image = jpeg.toString('base64');

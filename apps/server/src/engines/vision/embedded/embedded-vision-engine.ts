@@ -89,6 +89,7 @@ export interface EmbeddedVisionOptions {
 
 export class EmbeddedVisionEngine implements VisionEngine {
   readonly name = 'embedded';
+  readonly readsPixels = true;
   private models: Promise<Models> | null = null;
   private rehearsed: Promise<void> | null = null;
   private readonly timer: StageTimer | undefined;

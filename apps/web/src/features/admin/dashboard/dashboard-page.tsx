@@ -177,6 +177,11 @@ export function DashboardPage() {
               days={data.days.map((d) => d.day)}
               series={[
                 { name: t('dashboard.series.failed'), kind: 'bar', values: data.days.map((d) => d.failed) },
+                {
+                  name: t('dashboard.series.unusable'),
+                  kind: 'bar',
+                  values: data.days.map((d) => d.unusable),
+                },
                 { name: t('dashboard.series.all'), kind: 'line', values: data.days.map((d) => d.total) },
               ]}
             />

@@ -1,0 +1,2 @@
+ALTER TABLE "analyses" DROP CONSTRAINT "analyses_outcome_check";--> statement-breakpoint
+ALTER TABLE "analyses" ADD CONSTRAINT "analyses_outcome_check" CHECK ("analyses"."outcome" in ('ok', 'failed', 'cancelled', 'unusable'));
