@@ -23,7 +23,8 @@ export type Degradation =
   | 'cutRight'
   | 'cutTop'
   | 'cutBottom'
-  | 'corner';
+  | 'corner'
+  | 'heldInHand';
 
 /** Whether a careful person could still use the photo: the quality check's expected verdict. */
 export const UNUSABLE: ReadonlySet<Degradation> = new Set([
@@ -50,6 +51,7 @@ export const QUALITY_CASES: readonly Degradation[] = [
   'cutLeft',
   'cutRight',
   'corner',
+  'heldInHand',
 ];
 
 /** The photo's longest side before degrading: what the phone app sends at the 'high' preset. */
@@ -146,7 +148,45 @@ export async function degrade(photo: Buffer, how: Degradation): Promise<Buffer> 
       return cut(base, 'bottom');
     case 'corner':
       return inCorner(base);
+    case 'heldInHand':
+      return heldInHand(base);
   }
+}
+
+/**
+ * The photo as a box held up in a hand at arm's length: at half size in the middle of a dim room,
+ * a palm below it, the thumb across its left edge and four fingers curled over its right edge.
+ * Skin tones, no face, no body: a detector that names a person here invents one.
+ */
+async function heldInHand(image: Buffer): Promise<Buffer> {
+  const width = SIDE;
+  const height = Math.round(SIDE * 0.75);
+  const box = await sharp(image)
+    .resize(Math.round(width * 0.5), Math.round(height * 0.5), { fit: 'inside' })
+    .toBuffer({ resolveWithObject: true });
+  const left = Math.round((width - box.info.width) / 2);
+  const top = Math.round((height - box.info.height) / 2);
+  const right = left + box.info.width;
+  const bottom = top + box.info.height;
+  const finger = (i: number) => {
+    const y = top + Math.round(box.info.height * (0.2 + i * 0.2));
+    return `<rect x="${right - 40}" y="${y}" width="150" height="${Math.round(height * 0.06)}" rx="28"/>`;
+  };
+  const room =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6b625a"/>` +
+    `<stop offset="1" stop-color="#3c3733"/></linearGradient></defs>` +
+    `<rect width="100%" height="100%" fill="url(#wall)"/></svg>`;
+  const hand =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g fill="#d9a483">` +
+    `<ellipse cx="${left + box.info.width * 0.35}" cy="${bottom + 200}" rx="${box.info.width * 0.45}" ry="230"/>` +
+    `<rect x="${left - 110}" y="${bottom - 60}" width="140" height="${Math.round(height * 0.065)}" rx="30" transform="rotate(-25 ${left} ${bottom - 60})"/>` +
+    [0, 1, 2, 3].map(finger).join('') +
+    `</g></svg>`;
+  return sharp(Buffer.from(room))
+    .composite([{ input: box.data, left, top }, { input: Buffer.from(hand) }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** Lines of text on a plain label, in the CJK font the tests and CI have; a photo-sized PNG. */

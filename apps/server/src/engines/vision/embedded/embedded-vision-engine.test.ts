@@ -115,6 +115,22 @@ describe('embedded engine on rendered text', () => {
     expect(overview.description).toContain('阿莫西林胶囊');
   });
 
+  it('reads a box held up in a hand, and names no person and no road in any describing mode', async () => {
+    const held = await degrade(
+      await renderedLabel(['阿莫西林胶囊', '0.25g × 24粒', '用法用量：一次2粒 一日3次'], { fontSize: 72 }),
+      'heldInHand',
+    );
+    const reading = await engine.analyze({ image: held, scenario: 'reading' });
+    expect(reading.description).toContain('阿莫西林胶囊');
+    expect(reading.description).toContain('一次2粒');
+    for (const scenario of ['observe', 'realtime', 'move'] as const) {
+      const { description } = await engine.analyze({ image: held, scenario });
+      // 行走 (move) speaks of obstacles only: print is read there when it warns of something
+      if (scenario !== 'move') expect(description, scenario).toContain('阿莫西林');
+      expect(description, scenario).not.toMatch(/人|汽车|车辆|红绿灯|路口|道路/);
+    }
+  });
+
   it('says which way to move the phone when the text runs off a side of the photo', async () => {
     const label = await renderedLabel(
       ['Take one tablet by mouth twice a day', '每日两次 每次一片 饭后服用'],
