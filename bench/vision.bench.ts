@@ -309,7 +309,16 @@ let closeUps = 0;
 let invented = 0;
 let falseDanger = 0;
 for (const label of rendered) {
-  for (const how of ['upright', 'rot90', 'rot180', 'tilt', 'glare', 'corner', 'cutRight', 'heldInHand'] as const) {
+  for (const how of [
+    'upright',
+    'rot90',
+    'rot180',
+    'tilt',
+    'glare',
+    'corner',
+    'cutRight',
+    'heldInHand',
+  ] as const) {
     const image = await degrade(label, how);
     for (const scenario of ['realtime', 'move'] as const) {
       const { description } = await engine.analyze({ image, scenario });
