@@ -98,6 +98,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VISION_ENGINE: 'magic' })).toThrow(/VISION_ENGINE/);
   });
 
+  it('takes a migration owner only beside DATABASE_URL', () => {
+    const owner = 'postgres://owner:pw@db/see_for_me';
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app:pw@db/see_for_me',
+      DATABASE_MIGRATION_URL: owner,
+    });
+    expect(config.databaseMigrationUrl).toBe(owner);
+  });
+
   it('documents the vision and storage variables', () => {
     for (const name of [
       'VISION_ENGINE',

@@ -56,6 +56,10 @@ export const CONFIG_DOCS = {
     '(unset)',
     'External PostgreSQL URL; unset starts the embedded PostgreSQL in `DATA_DIR/pg`.',
   ],
+  DATABASE_MIGRATION_URL: [
+    '(unset)',
+    "With `DATABASE_URL`: the tables' owner, used only to migrate and to grant `DATABASE_URL`'s role what it may do (only adding to the audit log and points ledger). Unset, `DATABASE_URL` migrates too (and a warning says it owns the tables).",
+  ],
   EMBEDDED_PG_PORT: [
     '0',
     'Port of the embedded PostgreSQL (127.0.0.1 only; the server itself uses its socket in `DATA_DIR/pg`); 0 picks a free port at each start.',
@@ -251,6 +255,7 @@ const EnvSchema = z.object({
   ALLOW_DEVELOPMENT_DEFAULTS: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   EMBEDDED_PG_PORT: port.default(0),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(ACCESS_TOKEN_TTL_SECONDS),
@@ -299,6 +304,8 @@ export interface Config {
   production: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The tables' owner for migrations, when the server's own role (databaseUrl) is another. */
+  databaseMigrationUrl: string | undefined;
   embeddedPgPort: number;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -341,6 +348,13 @@ function s3Problems(e: z.infer<typeof EnvSchema>): string[] {
   if (!e.S3_BUCKET) return [];
   const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
   return missing.map((k) => `  ${k}: required when S3_BUCKET is set`);
+}
+
+/** A migration owner means nothing without the server's own role beside it. */
+function databaseProblems(e: z.infer<typeof EnvSchema>): string[] {
+  return e.DATABASE_MIGRATION_URL && !e.DATABASE_URL
+    ? ['  DATABASE_MIGRATION_URL: needs DATABASE_URL (the embedded PostgreSQL sets up its own roles)']
+    : [];
 }
 
 /** The development stand-ins a production server refuses unless ALLOW_DEVELOPMENT_DEFAULTS names them. */
@@ -386,7 +400,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const chat = chatConfigOrProblems(present);
   const problems = [
     ...(parsed.success
-      ? [...s3Problems(parsed.data), ...productionProblems(parsed.data, present)]
+      ? [
+          ...s3Problems(parsed.data),
+          ...databaseProblems(parsed.data),
+          ...productionProblems(parsed.data, present),
+        ]
       : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)),
     ...(Array.isArray(vision) ? vision : []),
     ...(Array.isArray(chat) ? chat : []),
@@ -401,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     production: e.NODE_ENV === 'production',
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { PasswordHasher } from '../security/password-hasher.ts';
+import { EMBEDDED_APP_ROLE } from './app-role.ts';
 import { connect, embeddedPaths, type DatabaseConnection } from './connect.ts';
 import { pingDatabase } from './database.ts';
 import { admins } from './schema.ts';
@@ -53,6 +54,17 @@ describe('embedded database lifecycle and admin:create', () => {
     expect(first.mode).toBe('embedded');
     await pingDatabase(first.db);
     expect(await clusterState()).toBe('running');
+  });
+
+  it('works as a role of its own that cannot step round the append-only tables (the superuser migrates)', async () => {
+    const { rows } = await first!.db.execute<{ role: string; superuser: boolean; owner: string }>(
+      sql`select current_user as role, (select rolsuper from pg_roles where rolname = current_user) as superuser,
+        (select tableowner from pg_tables where tablename = 'audit_log') as owner`,
+    );
+    expect(rows[0]).toEqual({ role: EMBEDDED_APP_ROLE, superuser: false, owner: 'postgres' });
+    await expect(first!.db.execute(sql`delete from points_entries`)).rejects.toMatchObject({
+      cause: { code: '42501' },
+    });
   });
 
   it('refuses to start a second server on the same DATA_DIR', async () => {

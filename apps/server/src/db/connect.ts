@@ -5,7 +5,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { inspectCluster, removeStalePidFile, stopOrphanedPostmaster } from './cluster-liveness.ts';
-import { clusterUrl, readPassword, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { EMBEDDED_APP_ROLE, ensureLoginRole, ownsOrIsSuperuser } from './app-role.ts';
+import {
+  clusterUrl,
+  readOrCreatePassword,
+  readPassword,
+  startEmbeddedPostgres,
+} from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
 
@@ -49,11 +55,15 @@ async function ensureDatabase(maintenanceUrl: string, name: string): Promise<voi
   }
 }
 
-/** Where the embedded cluster of a DATA_DIR keeps its data, password and owner lock. */
+/**
+ * Where the embedded cluster of a DATA_DIR keeps its data, its superuser's password (migrations),
+ * the server's own role's password and the owner lock.
+ */
 export function embeddedPaths(dataDir: string) {
   return {
     dir: path.join(dataDir, 'pg'),
     passwordFile: path.join(dataDir, 'pg-password'),
+    appPasswordFile: path.join(dataDir, 'pg-app-password'),
     ownerLockFile: path.join(dataDir, 'pg-owner.json'),
   };
 }
@@ -107,35 +117,87 @@ export function withDatabase(url: string, name: string): string {
   return u.href;
 }
 
-/** Opens DATABASE_URL, or the embedded PostgreSQL in DATA_DIR/pg, and brings the schema up to date. */
+/** The same URL signed in as another role. */
+export function asRole(url: string, role: string, password: string): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role);
+  u.password = encodeURIComponent(password);
+  return u.href;
+}
+
+const roleOf = (url: string) => decodeURIComponent(new URL(url).username);
+
+/** The URLs the server migrates over (an owner) and works over; the embedded cluster's stop. */
+interface Connections {
+  ownerUrl: string;
+  appUrl: string;
+  stop?: () => Promise<void>;
+}
+
+/**
+ * The embedded cluster's database, migrated by the cluster's superuser and used by the server as
+ * EMBEDDED_APP_ROLE (see app-role.ts), whose password DATA_DIR keeps beside the superuser's.
+ */
+async function embeddedConnections(
+  config: Pick<Config, 'dataDir' | 'embeddedPgPort'>,
+  logger: Logger,
+  options: ConnectOptions,
+): Promise<Connections> {
+  const embedded = await embeddedUrl(config, logger, options);
+  try {
+    await ensureDatabase(embedded.url, APP_DATABASE);
+    const password = await readOrCreatePassword(embeddedPaths(config.dataDir).appPasswordFile);
+    const admin = new pg.Client({ connectionString: embedded.url });
+    await admin.connect();
+    try {
+      await ensureLoginRole(admin, EMBEDDED_APP_ROLE, password);
+    } finally {
+      await admin.end();
+    }
+    const ownerUrl = withDatabase(embedded.url, APP_DATABASE);
+    return { ownerUrl, appUrl: asRole(ownerUrl, EMBEDDED_APP_ROLE, password), stop: embedded.stop };
+  } catch (err) {
+    await embedded.stop?.();
+    throw err;
+  }
+}
+
+/**
+ * Opens DATABASE_URL, or the embedded PostgreSQL in DATA_DIR/pg, and brings the schema up to date
+ * over the owner's connection (DATABASE_MIGRATION_URL when set, else DATABASE_URL itself).
+ */
 export async function connect(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'embeddedPgPort'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseMigrationUrl' | 'embeddedPgPort'>,
   logger: Logger,
   options: ConnectOptions = {},
 ): Promise<DatabaseConnection> {
   const mode: DatabaseMode = config.databaseUrl ? 'external' : 'embedded';
-  let url: string;
-  let stop: (() => Promise<void>) | undefined;
-  if (config.databaseUrl) {
-    url = config.databaseUrl;
-  } else {
-    const embedded = await embeddedUrl(config, logger, options);
-    stop = embedded.stop;
-    try {
-      await ensureDatabase(embedded.url, APP_DATABASE);
-    } catch (err) {
-      await stop?.();
-      throw err;
-    }
-    url = withDatabase(embedded.url, APP_DATABASE);
-  }
-  const pool = createPool(url, logger);
+  const { ownerUrl, appUrl, stop } = config.databaseUrl
+    ? { ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl, appUrl: config.databaseUrl }
+    : await embeddedConnections(config, logger, options);
+  const pool = createPool(appUrl, logger);
   const close = async () => {
     await pool.end();
     await stop?.();
   };
   try {
-    await runMigrations(pool);
+    const owner = ownerUrl === appUrl ? pool : createPool(ownerUrl, logger);
+    try {
+      await runMigrations(owner, owner === pool ? undefined : roleOf(appUrl));
+    } finally {
+      if (owner !== pool) await owner.end();
+    }
+    const client = await pool.connect();
+    try {
+      if (await ownsOrIsSuperuser(client))
+        logger.warn(
+          'the server connects as a role that owns the tables or is a superuser: it could step round the ' +
+            'append-only audit log and points ledger. Set DATABASE_MIGRATION_URL to the owner and DATABASE_URL ' +
+            'to a role of its own (README: Database roles)',
+        );
+    } finally {
+      client.release();
+    }
   } catch (err) {
     await close();
     throw err;

@@ -80,7 +80,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function readOrCreatePassword(file: string): Promise<string> {
+/** The password kept in `file`, made (random, mode 0600) the first time. */
+export async function readOrCreatePassword(file: string): Promise<string> {
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(24).toString('base64url');
   await mkdir(path.dirname(file), { recursive: true });
