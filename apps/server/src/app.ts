@@ -48,6 +48,7 @@ import { PasswordHasher } from './security/password-hasher.ts';
 import { TokenService } from './security/token-service.ts';
 import { createSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { createSocketRouter } from './sockets/attach-sockets.ts';
+import { clientAddressOf, trustFunction } from './http/client-address.ts';
 import { createImageStore } from './storage/create-image-store.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
@@ -104,15 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
   const clock = deps.clock ?? systemClock;
 
+  const trust = trustFunction(config.trustProxy);
   const app: FastifyInstance = Fastify({
     // typed as Fastify's logger so the instance keeps the default generics every module expects
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    // a hop count becomes Fastify's function form (its typings take no bare number)
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    // one function for HTTP and socket handshakes (Fastify's typings take no bare hop count)
+    trustProxy: trust,
     // while closing, refuseWhileStopping answers with the catalogue's message instead of Fastify's own
     return503OnClosing: false,
   });
@@ -140,7 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.addHook('onClose', () => engines.synthesizer.close());
   const shared: Omit<ModuleContext, 'http' | 'scope'> = {
-    sockets: createSocketRouter(app, { identities, limiter, logger }),
+    sockets: createSocketRouter(app, {
+      identities,
+      limiter,
+      logger,
+      clientAddress: (request) => clientAddressOf(request, trust),
+    }),
     identities,
     limiter,
     devices: new DeviceAllowance(db, clock, config.timeZone, config.devicesPerDay),

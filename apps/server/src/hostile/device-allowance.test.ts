@@ -1,9 +1,11 @@
-import { endpoints } from '@sfm/protocol';
+import { endpoints, SPEECH_RECOGNITION_NAMESPACE, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkOf } from '../security/device-allowance.ts';
 import { registeredUser } from '../test/admin-harness.ts';
 import { createTestApp, type TestApp } from '../test/app-harness.ts';
+import { startListeningApp, type ListeningApp } from '../modules/speech/speech-test-support.ts';
+import { TestSockets } from '../test/socket-clients.ts';
 
 /**
  * Security review, finding 5: the free daily allowance of logged-out devices is keyed on a device id
@@ -66,5 +68,44 @@ describe('logged-out devices per address and network', () => {
     expect(networkOf('2001:db8:12::1')).toBe('2001:db8:12');
     expect(networkOf('2001:0db8:0012:0001:0000:0000:0000:0001')).toBe('2001:db8:12');
     expect(networkOf('::1')).toBe('0:0:0');
+  });
+});
+
+describe('the speech sockets count logged-out devices with the HTTP routes', () => {
+  let server: ListeningApp;
+  const sockets = new TestSockets();
+  beforeAll(async () => {
+    // behind one trusted proxy, as deployed: the address is the one the proxy vouches for
+    server = await startListeningApp({}, { devicesPerDay: { address: 2, network: 10 }, trustProxy: 1 });
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await server.close();
+  });
+  const open = (namespace: string, deviceId: string, address: string) =>
+    sockets.open(`${server.url}${namespace}`, { deviceId }, { 'x-forwarded-for': address });
+  const refused = { message: '今天这个网络上未登录使用的设备已达上限，请登录后继续使用' };
+
+  it('refuses a further made-up device at the handshake of speech synthesis and recognition', async () => {
+    await open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-a', '198.51.100.20');
+    await open(SPEECH_RECOGNITION_NAMESPACE, 'socket-device-b', '198.51.100.20');
+    await expect(open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-c', '198.51.100.20')).rejects.toMatchObject(
+      refused,
+    );
+    await expect(
+      open(SPEECH_RECOGNITION_NAMESPACE, 'socket-device-c', '198.51.100.20'),
+    ).rejects.toMatchObject(refused);
+    // a device admitted today goes on, on either namespace; another address has its own count
+    await open(SPEECH_RECOGNITION_NAMESPACE, 'socket-device-a', '198.51.100.20');
+    await open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-c', '203.0.113.20');
+  });
+
+  it('reads the address as HTTP does: a forged header from an untrusted peer counts as the peer', async () => {
+    // one trusted hop: the proxy's own X-Forwarded-For entry is used, anything a client added before it is not
+    await open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-d', '10.9.9.9, 198.51.100.30');
+    await open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-e', '10.9.9.8, 198.51.100.30');
+    await expect(
+      open(SPEECH_SYNTHESIS_NAMESPACE, 'socket-device-f', '10.9.9.7, 198.51.100.30'),
+    ).rejects.toMatchObject(refused);
   });
 });

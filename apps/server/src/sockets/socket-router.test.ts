@@ -48,6 +48,8 @@ let url = '';
 let warmed = false;
 let router: SocketRouter;
 let tokens: TokenService;
+/** The addresses the /test namespace's guard was shown. */
+const guarded: string[] = [];
 
 beforeAll(async () => {
   tokens = new TokenService({
@@ -59,12 +61,21 @@ beforeAll(async () => {
     identities: new IdentityResolver(tokens, TRUSTED_ACCOUNTS),
     limiter: new RateLimiter(store, () => new Date()),
     logger,
+    clientAddress: (request) => request.socket.remoteAddress ?? '',
   });
   router.namespace({
     path: '/test',
     label: 'test channel',
     events,
     dropMalformed: ['frame'],
+    // a guard sees the identity and the address before the connection exists
+    guards: [
+      async ({ identity, ip }) => {
+        guarded.push(ip);
+        if (identity.kind === 'device' && identity.deviceId === 'refused-device')
+          throw new AppError(429, 'errors.device_limit_reached');
+      },
+    ],
     connect: (client) => ({
       on: {
         echo: ({ n }) => client.emit('echoed', { n, who: client.identity }),
@@ -117,6 +128,14 @@ describe('SocketRouter', () => {
 
   it('refuses a connection without identity with the catalogue text', async () => {
     await expect(open({})).rejects.toThrow('请先登录');
+  });
+
+  it("runs the namespace's guards with the client's address: a refusal is the connect error", async () => {
+    await expect(open({ deviceId: 'refused-device' })).rejects.toThrow(
+      '今天这个网络上未登录使用的设备已达上限，请登录后继续使用',
+    );
+    expect(guarded.at(-1)).toMatch(/127\.0\.0\.1$/);
+    (await open()).disconnect();
   });
 
   it('hands a handler the validated payload and the identity', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { localeFromAcceptLanguage, SocketAuth, translateMessage, type Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
@@ -88,18 +89,27 @@ export interface SocketNamespace<S extends EventSchemas, I extends ClientIdentit
   attached?(rooms: SocketRooms): void;
   /** Warms the namespace's engines when the sockets are attached. */
   warmUp?(): Promise<void>;
+  /**
+   * Checks of a client before it connects, as an HTTP route's guards (a throw refuses the
+   * connection with the catalogue's message): e.g. the devices a day per address.
+   */
+  guards?: ((client: { identity: I; ip: string }) => Promise<void>)[];
 }
 
 export interface SocketRouterDeps {
   identities: IdentityResolver;
   limiter: RateLimiter;
   logger: Logger;
+  /** The client's address from the handshake request, read as TRUST_PROXY says (as HTTP reads it). */
+  clientAddress(request: IncomingMessage): string;
 }
 
 interface ClientContext {
   identity: ClientIdentity;
   locale: Locale;
 }
+
+type Guard = (client: { identity: ClientIdentity; ip: string }) => Promise<void>;
 
 interface Registered {
   setUp(io: Server): void;
@@ -136,7 +146,8 @@ export class SocketRouter {
         const nsp = io.of(definition.path);
         this.namespaces.push(nsp);
         const access = definition.access ?? 'identity';
-        nsp.use((socket, next) => void this.authenticate(socket, next, access));
+        const guards = (definition.guards ?? []) as Guard[];
+        nsp.use((socket, next) => void this.authenticate(socket, next, access, guards));
         nsp.on('connection', (socket) => this.connected(socket, definition));
         definition.attached?.({
           emit: (rooms, event, data, except) => {
@@ -214,6 +225,7 @@ export class SocketRouter {
     socket: Socket,
     next: (err?: Error) => void,
     access: 'identity' | 'user' | 'admin',
+    guards: readonly Guard[],
   ): Promise<void> {
     const locale = localeFromAcceptLanguage(socket.handshake.headers['accept-language']);
     try {
@@ -225,6 +237,8 @@ export class SocketRouter {
       };
       // an admin namespace takes the admin token in the same `token` field
       const identity: ClientIdentity = await this.deps.identities.resolve(access, headers);
+      const ip = this.deps.clientAddress(socket.request);
+      for (const guard of guards) await guard({ identity, ip });
       const context: ClientContext = { identity, locale };
       socket.data = context;
       next();

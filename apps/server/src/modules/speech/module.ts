@@ -32,6 +32,6 @@ export function register({
     chatCapability(engines.chat),
   );
   registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute, devices);
-  sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute));
-  sockets.namespace(recognitionNamespace(speech, config.speech.asrRateLimitPerMinute));
+  sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute, devices));
+  sockets.namespace(recognitionNamespace(speech, config.speech.asrRateLimitPerMinute, devices));
 }

@@ -1,4 +1,5 @@
 import { RecognitionClientEvents, SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
+import type { DeviceAllowance } from '../../security/device-allowance.ts';
 import type { SocketNamespace } from '../../sockets/socket-router.ts';
 import type { SpeechService } from './service.ts';
 
@@ -9,10 +10,13 @@ const MAX_AUDIO_BASE64 = Math.ceil((16_000 * 2 * 10 * 4) / 3);
 export function recognitionNamespace(
   speech: SpeechService,
   startsPerMinute: number,
+  devices: DeviceAllowance,
 ): SocketNamespace<typeof RecognitionClientEvents> {
   return {
     path: SPEECH_RECOGNITION_NAMESPACE,
     label: 'speech recognition',
+    // a logged-out device counts against its address's devices a day, as on the HTTP routes
+    guards: [devices.guard],
     events: RecognitionClientEvents,
     // a malformed frame is dropped quietly: frames come 10 a second, an error for each would flood
     dropMalformed: ['sendAudioData'],

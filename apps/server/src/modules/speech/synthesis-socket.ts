@@ -1,4 +1,5 @@
 import { SPEECH_SYNTHESIS_NAMESPACE, SynthesisClientEvents } from '@sfm/protocol';
+import type { DeviceAllowance } from '../../security/device-allowance.ts';
 import type { SocketNamespace } from '../../sockets/socket-router.ts';
 import type { SpeechService } from './service.ts';
 
@@ -6,10 +7,13 @@ import type { SpeechService } from './service.ts';
 export function synthesisNamespace(
   speech: SpeechService,
   textsPerMinute: number,
+  devices: DeviceAllowance,
 ): SocketNamespace<typeof SynthesisClientEvents> {
   return {
     path: SPEECH_SYNTHESIS_NAMESPACE,
     label: 'speech synthesis',
+    // a logged-out device counts against its address's devices a day, as on the HTTP routes
+    guards: [devices.guard],
     events: SynthesisClientEvents,
     warmUp: () => speech.warmUp(),
     connect(client) {
