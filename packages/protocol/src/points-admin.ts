@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UUID } from './ids.ts';
 import { Day, DateRangeQuery, ModerationReason } from './admin.ts';
 import { defineEndpoints } from './endpoints.ts';
-import { PointsDetails, PointsLogEntry, PointsRules } from './points.ts';
+import { OrderKind, PointsDetails, PointsLogEntry, PointsRules } from './points.ts';
 
 /** The back office's part of the points economy (issue 11), exported by `@sfm/protocol/admin`. */
 
@@ -20,8 +20,25 @@ export type AdminPointsConfig = z.infer<typeof AdminPointsConfig>;
 export const AdminUserPointsQuery = z.strictObject({ userId: UserId });
 export type AdminUserPointsQuery = z.infer<typeof AdminUserPointsQuery>;
 
-/** A user's balance and latest entries, for the users drawer. */
-export const AdminUserPoints = z.object({ details: PointsDetails, entries: z.array(PointsLogEntry) });
+/**
+ * A refunded order whose points had been spent already, so could not all be taken back: what the
+ * operators settle with the user (or write off). `points` is what was left to take.
+ */
+export const RefundShortfall = z.object({
+  orderId: z.string(),
+  kind: OrderKind,
+  amountFen: z.number().int().min(0),
+  paidAt: z.string().nullable(),
+  points: z.number().int().min(1),
+});
+export type RefundShortfall = z.infer<typeof RefundShortfall>;
+
+/** A user's balance, latest entries and refund shortfalls, for the users drawer. */
+export const AdminUserPoints = z.object({
+  details: PointsDetails,
+  entries: z.array(PointsLogEntry),
+  refundShortfalls: z.array(RefundShortfall),
+});
 export type AdminUserPoints = z.infer<typeof AdminUserPoints>;
 
 /** Points an admin gives (positive) or takes back (negative), always with a reason. */

@@ -4,7 +4,7 @@ import {
   type AdminPointsConfig,
   type AdminUserPoints,
 } from '@sfm/protocol/admin';
-import type { PointsRules } from '@sfm/protocol';
+import { OrderKind, type PointsRules } from '@sfm/protocol';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
@@ -13,6 +13,7 @@ import { AdminRepo } from '../admin/repo.ts';
 import { UsersRepo } from '../users/repo.ts';
 import { drawInOrder, insufficientPoints, total, type PointsLedger } from './ledger.ts';
 import { LedgerRepo } from './ledger-repo.ts';
+import { OrdersRepo } from './payments/orders-repo.ts';
 import type { PointsRulesStore } from './points-rules.ts';
 import { RulesRepo } from './rules-repo.ts';
 import { toDetails, toLogEntry } from './service.ts';
@@ -63,7 +64,18 @@ export class PointsAdminService {
     if (!(await new UsersRepo(this.db).findById(userId))) throw userNotFound();
     const { account, now } = await this.ledger.account(userId);
     const { rows } = await new LedgerRepo(this.db).entries(userId, undefined, DRAWER_ENTRIES, 0);
-    return { details: toDetails(account, now), entries: rows.map(toLogEntry) };
+    const shortfalls = await new OrdersRepo(this.db).refundShortfalls(userId, DRAWER_ENTRIES);
+    return {
+      details: toDetails(account, now),
+      entries: rows.map(toLogEntry),
+      refundShortfalls: shortfalls.map((o) => ({
+        orderId: o.id,
+        kind: OrderKind.parse(o.kind),
+        amountFen: o.amountFen,
+        paidAt: o.paidAt?.toISOString() ?? null,
+        points: o.refundShortfall ?? 0,
+      })),
+    };
   }
 
   /** Gives points (to the paid bucket, which never expires) or takes them back in spending order. */

@@ -261,6 +261,24 @@ describe('Alipay order states and refunds', () => {
       expect(await paidPoints()).toBe(spent > 0 ? 0 : REWARD);
       const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
       expect(row?.refundShortfall).toBe(spent);
+      // the operators see what could not be taken back in the user's drawer
+      const drawer = expectOk(
+        pointsAdminEndpoints.userPoints,
+        await call(t.app, pointsAdminEndpoints.userPoints, { userId: user.user.id }, operator.headers),
+      );
+      expect(drawer.refundShortfalls).toEqual(
+        spent > 0
+          ? [
+              {
+                orderId: order.id,
+                kind: 'recharge',
+                amountFen: P600!.priceFen,
+                paidAt: expect.any(String),
+                points: spent,
+              },
+            ]
+          : [],
+      );
     }
   });
 });

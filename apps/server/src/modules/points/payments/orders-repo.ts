@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
 import { paymentOrders } from '../../../db/schema.ts';
 
@@ -41,6 +41,16 @@ export class OrdersRepo {
       .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'paid')))
       .returning();
     return row;
+  }
+
+  /** The user's refunded orders whose points could not all be taken back, latest first. */
+  async refundShortfalls(userId: string, limit: number): Promise<OrderRow[]> {
+    return this.db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.userId, userId), gt(paymentOrders.refundShortfall, 0)))
+      .orderBy(desc(paymentOrders.paidAt))
+      .limit(limit);
   }
 
   async markFailed(id: string): Promise<void> {

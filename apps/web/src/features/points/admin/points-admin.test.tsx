@@ -65,19 +65,29 @@ describe('/bme_admin/points-config', () => {
   });
 });
 
+const details = {
+  totalPoints: 200,
+  freePoints: 200,
+  originalPoints: 200,
+  vipPoints: 0,
+  originalVipPoints: 0,
+  paidPoints: 0,
+  originalPaidPoints: 0,
+  isVip: false,
+  vipExpiryDate: null,
+};
+const USER_ID = '00000000-0000-4000-8000-000000000001';
+const drawerSection = () =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <App>
+        <UserPointsSection userId={USER_ID} />
+      </App>
+    </I18nextProvider>,
+  );
+
 describe('the users drawer points section', () => {
   it('shows the balance and gives points with a reason', async () => {
-    const details = {
-      totalPoints: 200,
-      freePoints: 200,
-      originalPoints: 200,
-      vipPoints: 0,
-      originalVipPoints: 0,
-      paidPoints: 0,
-      originalPaidPoints: 0,
-      isVip: false,
-      vipExpiryDate: null,
-    };
     const sent: unknown[] = [];
     let current = details;
     mockFetch((_url, init) => {
@@ -85,23 +95,40 @@ describe('the users drawer points section', () => {
         sent.push(JSON.parse(String(init.body)));
         current = { ...details, totalPoints: 250, paidPoints: 50 };
       }
-      return ok({ details: current, entries: [] });
+      return ok({ details: current, entries: [], refundShortfalls: [] });
     });
-    const userId = '00000000-0000-4000-8000-000000000001';
-    render(
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <UserPointsSection userId={userId} />
-        </App>
-      </I18nextProvider>,
-    );
+    drawerSection();
     expect(await screen.findByText('总积分 200（免费 200，会员 0，付费 0）', {}, slow)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '确认调整' }));
     expect(await screen.findByText('请填写原因')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('spinbutton', { name: '积分（负数为扣除）' }), '50');
     await userEvent.type(screen.getByRole('textbox', { name: '原因' }), '活动补偿');
     await userEvent.click(screen.getByRole('button', { name: '确认调整' }));
-    await waitFor(() => expect(sent).toEqual([{ userId, amount: 50, reason: '活动补偿' }]));
+    await waitFor(() => expect(sent).toEqual([{ userId: USER_ID, amount: 50, reason: '活动补偿' }]));
     expect(await screen.findByText('总积分 250（免费 200，会员 0，付费 50）')).toBeInTheDocument();
+    expect(screen.queryByText(/未能扣回/)).not.toBeInTheDocument();
+  });
+
+  it('warns of a refund whose points were already spent, with the order and what is left to settle', async () => {
+    mockFetch(() =>
+      ok({
+        details,
+        entries: [],
+        refundShortfalls: [
+          {
+            orderId: '7d5f2a90-0000-4000-8000-000000000002',
+            kind: 'recharge',
+            amountFen: 600,
+            paidAt: '2026-11-20T02:00:00.000Z',
+            points: 450,
+          },
+        ],
+      }),
+    );
+    drawerSection();
+    expect(await screen.findByText(/退款后未能扣回的积分/, {}, slow)).toBeInTheDocument();
+    expect(
+      screen.getByText(/订单 7d5f2a90（充值，6\.00 元，支付于 .+）：450 积分未能扣回/),
+    ).toBeInTheDocument();
   });
 });

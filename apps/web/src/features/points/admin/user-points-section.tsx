@@ -80,6 +80,28 @@ export function UserPointsSection({ userId }: { userId: string }) {
                 : []),
             ]}
           />
+          {data.refundShortfalls.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('points.user.shortfall.title')}
+              description={
+                <ul>
+                  {data.refundShortfalls.map((s) => (
+                    <li key={s.orderId}>
+                      {t('points.user.shortfall.order', {
+                        order: s.orderId.slice(0, 8),
+                        kind: t(`points.user.shortfall.kinds.${s.kind}`),
+                        yuan: (s.amountFen / 100).toFixed(2),
+                        paidAt: s.paidAt ? formatTime(s.paidAt) : '—',
+                        points: s.points,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : null}
           <Table
             size="small"
             rowKey="id"

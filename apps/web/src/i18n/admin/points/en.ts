@@ -46,6 +46,11 @@ export const pointsAdminEn: Widen<typeof pointsAdminZhCN> = {
     reason: 'Reason',
     submit: 'Apply',
     done: 'Adjusted by {{amount}} points',
+    shortfall: {
+      title: 'Points not taken back after a refund (already spent: settle with the user)',
+      order: 'Order {{order}} ({{kind}}, ¥{{yuan}}, paid {{paidAt}}): {{points}} points not taken back',
+      kinds: { recharge: 'recharge', vip: 'VIP' },
+    },
   },
   types: {
     consume: 'spent',

@@ -43,6 +43,11 @@ export const pointsAdminZhCN = {
     reason: '原因',
     submit: '确认调整',
     done: '已调整 {{amount}} 积分',
+    shortfall: {
+      title: '退款后未能扣回的积分（积分已被用掉，请与用户协商处理）',
+      order: '订单 {{order}}（{{kind}}，{{yuan}} 元，支付于 {{paidAt}}）：{{points}} 积分未能扣回',
+      kinds: { recharge: '充值', vip: '会员' },
+    },
   },
   types: {
     consume: '消费',
