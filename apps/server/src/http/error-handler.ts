@@ -2,6 +2,7 @@ import { localeFromAcceptLanguage, translateMessage } from '@sfm/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { drainRefusedBody } from './drain-body.ts';
 
 /** Sends the spec's error envelope; `data.error` is the key without its "errors." namespace. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -33,9 +34,10 @@ function fromFrameworkError(err: FastifyError): AppError | null {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (err instanceof AppError) return sendError(request, reply, err);
     const known = fromFrameworkError(err);
+    if (known?.key === 'errors.body_too_large') await drainRefusedBody(request.raw);
     if (known) return sendError(request, reply, known);
     if (isDatabaseUnavailable(err)) {
       // expected while PostgreSQL restarts: one line without a stack, and the client retries
