@@ -344,6 +344,7 @@ export const en: Messages = {
   },
   assistant: {
     voiceCommand: 'Voice command',
+    voiceCommandUnavailable: 'Voice command (not available on this device)',
     status: {
       starting: 'Starting the assistant',
       idle: "Master, I'm here",

@@ -338,6 +338,7 @@ export const zhCN = {
   },
   assistant: {
     voiceCommand: '语音指令',
+    voiceCommandUnavailable: '语音指令（此设备不可用）',
     status: {
       starting: '语音助手启动中',
       idle: '主人我在',

@@ -107,6 +107,26 @@ export function speechRecognitionConstructor(): BrowserRecognitionConstructor | 
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
+/** Browsers whose own recognition service answers (their brands as `navigator.userAgentData` names them). */
+const BRANDS_WITH_SPEECH_SERVICE = ['Google Chrome', 'Microsoft Edge'];
+
+/**
+ * Whether the browser's recognizer can be expected to work. Every Chromium build has the API, but
+ * only Chrome and Edge bring a service behind it: in Chromium itself (Debian's, Brave, Opera and
+ * the like) each recognition ends in a 'network' error after the user was asked to speak. Browsers
+ * that do not name their brands (Safari, Firefox) are judged by the API alone; a recognizer a page
+ * or test supplies itself (not the browser's native one) is always tried.
+ */
+export function browserRecognizerExpectedToWork(): boolean {
+  const Recognition = speechRecognitionConstructor();
+  if (!Recognition) return false;
+  const brands = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[] } }).userAgentData
+    ?.brands;
+  if (!brands?.some((b) => b.brand === 'Chromium')) return true;
+  if (!Function.prototype.toString.call(Recognition).includes('[native code]')) return true;
+  return brands.some((b) => BRANDS_WITH_SPEECH_SERVICE.includes(b.brand));
+}
+
 /**
  * Asks for the microphone once (the system prompt): the native app's runtime permission (Android's
  * RECORD_AUDIO), or in the browser a stream released at once; true when granted.

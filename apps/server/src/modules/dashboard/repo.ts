@@ -82,7 +82,12 @@ export class DashboardRepo {
   }
 
   async failuresPerDay(range: DayRange) {
-    const { rows } = await this.db.execute<{ day: string; failed: number; unusable: number; total: number }>(sql`
+    const { rows } = await this.db.execute<{
+      day: string;
+      failed: number;
+      unusable: number;
+      total: number;
+    }>(sql`
       select to_char(day, 'YYYY-MM-DD') as day, failed, unusable, total from (
         select ${localDate(analyses.createdAt, range.timeZone)} as day,
           (count(*) filter (where ${analyses.outcome} = 'failed'))::int as failed,

@@ -68,6 +68,17 @@ describe('voice command button', () => {
     await vi.waitFor(() => expect(speak).toHaveBeenCalledWith('此设备上无法使用语音输入'));
     expect(speak).not.toHaveBeenCalledWith('无法访问麦克风，请检查设备权限');
     expect(useAssistantStatus.getState().status).toBe('failure');
+
+    // from then on (this page load and the next ones) the button says so and a press asks nothing
+    expect(Number(localStorage.getItem('browserRecognizerBrokenAt'))).toBeGreaterThan(0);
+    const button = await screen.findByRole('button', { name: '语音指令（此设备不可用）' });
+    expect(button).not.toHaveAttribute('aria-pressed');
+    speak.mockClear();
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(speak).toHaveBeenCalledWith('此设备上无法使用语音输入'));
+    expect(speak).not.toHaveBeenCalledWith('请说话');
+    expect(made).toHaveLength(1);
+    expect(button).not.toHaveAttribute('aria-pressed');
     speak.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVoiceInputAvailable } from '../speech/index.ts';
 import { listenForCommand, voiceAssistant } from './assistant-instance.ts';
 import { AssistantStatusBanner } from './assistant-status-banner.tsx';
 import { useAssistantStatus } from './assistant-status.ts';
@@ -13,6 +14,7 @@ export function VoiceCommandButton({ className }: { className?: string }) {
   const stopListening = useRef<(() => void) | null>(null);
   const [listening, setListening] = useState(false);
   const status = useAssistantStatus((s) => s.status);
+  const available = useVoiceInputAvailable();
 
   // The assistant stops by itself after a command: mirror that in the toggle.
   useEffect(() => {
@@ -27,6 +29,8 @@ export function VoiceCommandButton({ className }: { className?: string }) {
   }, []);
 
   const toggle = () => {
+    // nothing can hear the user here: say so (listenForCommand does), and stay off
+    if (!available) return void listenForCommand();
     if (stopListening.current) {
       stopListening.current();
       stopListening.current = null;
@@ -39,8 +43,13 @@ export function VoiceCommandButton({ className }: { className?: string }) {
 
   return (
     <div className={['voice-command', className].filter(Boolean).join(' ')}>
-      <button type="button" className="button button--primary" aria-pressed={listening} onClick={toggle}>
-        {t('assistant.voiceCommand')}
+      <button
+        type="button"
+        className="button button--primary"
+        aria-pressed={available ? listening : undefined}
+        onClick={toggle}
+      >
+        {available ? t('assistant.voiceCommand') : t('assistant.voiceCommandUnavailable')}
       </button>
       <AssistantStatusBanner />
     </div>

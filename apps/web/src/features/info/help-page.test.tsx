@@ -15,12 +15,29 @@ function open(path: string) {
 }
 
 describe('/help', () => {
-  it('documents every mode of the scene-mode registry', async () => {
+  it('documents every mode of the scene-mode registry, and the voice commands, where voice input works', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', class {});
     open('/help');
     const modes = await screen.findByRole('region', { name: '场景模式' });
     for (const mode of SCENE_MODES) {
       expect(within(modes).getByText(new RegExp(`^${i18n.t(mode.labelKey)}：`))).toBeInTheDocument();
     }
+    const voice = screen.getByRole('region', { name: '语音指令' });
+    expect(within(voice).getByText('点击“语音指令”按钮后可以说：')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('where no recognizer works, lists only the modes on the screen and says voice commands are not available', async () => {
+    open('/help');
+    const modes = await screen.findByRole('region', { name: '场景模式' });
+    for (const mode of SCENE_MODES) {
+      const line = within(modes).queryByText(new RegExp(`^${i18n.t(mode.labelKey)}：`));
+      if (mode.visibility === 'hidden') expect(line, mode.id).toBeNull();
+      else expect(line, mode.id).toBeInTheDocument();
+    }
+    const voice = screen.getByRole('region', { name: '语音指令' });
+    expect(within(voice).getByText(/无法使用语音输入/)).toBeInTheDocument();
+    expect(within(voice).queryByText('点击“语音指令”按钮后可以说：')).toBeNull();
   });
 
   it('a mode added to the registry documents itself', () => {

@@ -2,15 +2,19 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { speechOutput } from '../speech/index.ts';
-import { helpSections, searchSections } from './help-sections.ts';
+import { speechOutput, useVoiceInputAvailable } from '../speech/index.ts';
+import { helpSections, reachableModes, searchSections } from './help-sections.ts';
 
 /** /help: every part of the app explained, searchable, each section readable aloud. */
 export function HelpPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const sections = useMemo(() => helpSections(t), [t]);
+  const voiceAvailable = useVoiceInputAvailable();
+  const sections = useMemo(
+    () => helpSections(t, reachableModes(voiceAvailable), voiceAvailable),
+    [t, voiceAvailable],
+  );
   const shown = searchSections(sections, deferred);
   const searchId = useId();
   const announce = useAnnounce();

@@ -26,7 +26,31 @@ function describeMode(t: TFunction, mode: SceneModeEntry): string {
   });
 }
 
-export function helpSections(t: TFunction, modes: readonly SceneModeEntry[] = SCENE_MODES): HelpSection[] {
+/**
+ * The modes a user can reach here: those on the screen (a tab, or under "more scenes"), and those
+ * reached by name through the voice assistant only where voice input works.
+ */
+export function reachableModes(voiceAvailable: boolean, modes: readonly SceneModeEntry[] = SCENE_MODES) {
+  return modes.filter((m) => m.visibility !== 'hidden' || voiceAvailable);
+}
+
+/** What the voice assistant hears, or why it cannot listen on this device. */
+function voiceParagraphs(t: TFunction, voiceAvailable: boolean, sample: string): string[] {
+  if (!voiceAvailable) return [t('personal.help.voiceUnavailable')];
+  return [
+    t('personal.help.voiceIntro'),
+    t('personal.help.voiceOpen'),
+    t('personal.help.voiceMode', { mode: sample }),
+    ...(['stop', 'repeat', 'faster', 'slower'] as const).map((c) => `“${t(`assistant.commands.${c}`)}”`),
+  ];
+}
+
+/** The help page's sections for this device: `modes` are those the user can reach (reachableModes). */
+export function helpSections(
+  t: TFunction,
+  modes: readonly SceneModeEntry[] = SCENE_MODES,
+  voiceAvailable = true,
+): HelpSection[] {
   const sample = modes[0] ? t(modes[0].labelKey) : '';
   return [
     {
@@ -42,12 +66,7 @@ export function helpSections(t: TFunction, modes: readonly SceneModeEntry[] = SC
     {
       id: 'voice',
       title: t('personal.help.voiceTitle'),
-      paragraphs: [
-        t('personal.help.voiceIntro'),
-        t('personal.help.voiceOpen'),
-        t('personal.help.voiceMode', { mode: sample }),
-        ...(['stop', 'repeat', 'faster', 'slower'] as const).map((c) => `“${t(`assistant.commands.${c}`)}”`),
-      ],
+      paragraphs: voiceParagraphs(t, voiceAvailable, sample),
     },
     { id: 'calls', title: t('personal.help.callsTitle'), paragraphs: list(t, 'personal.help.calls') },
     { id: 'points', title: t('personal.help.pointsTitle'), paragraphs: list(t, 'personal.help.points') },

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { platform } from '../../platform/index.ts';
-import { mseSupportsMpeg, speechRecognitionConstructor } from '../../platform/media.ts';
+import {
+  browserRecognizerExpectedToWork,
+  mseSupportsMpeg,
+  speechRecognitionConstructor,
+} from '../../platform/media.ts';
 import { BrowserSpeechInput } from './input/browser-recognizer.ts';
 import { knownCapabilities, loadCapabilities } from './input/capabilities.ts';
 import { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
@@ -25,7 +29,7 @@ export function currentRecognitionProvider(): RecognitionProvider {
     speechEngine: readSpeechEngine(),
     mseMpeg: mseSupportsMpeg(),
     isNative: platform.hasNativeSpeech(),
-    hasBrowserRecognizer: speechRecognitionConstructor() !== null && !isBrowserRecognizerBroken(),
+    hasBrowserRecognizer: browserRecognizerExpectedToWork() && !isBrowserRecognizerBroken(),
     serverRealtimeAsr: asr ? asr.realtime : null,
   });
 }

@@ -137,6 +137,8 @@ export const personalEn: typeof personalZhCN = {
     voiceIntro: 'After pressing "Voice command" you can say:',
     voiceOpen: '"Open" and a page name, for example "open help" or "open points".',
     voiceMode: '"Switch to" and a mode, for example "switch to {{mode}} mode".',
+    voiceUnavailable:
+      'Voice input does not work on this device, so voice commands are not available; in Q&A and Dialogue you can type your question.',
     callsTitle: 'Volunteers and video calls',
     calls: [
       'On "Video help" you can call a volunteer who looks through your camera for you.',

@@ -136,6 +136,7 @@ export const personalZhCN = {
     voiceIntro: '点击“语音指令”按钮后可以说：',
     voiceOpen: '“打开”加页面名称，例如“打开帮助”、“打开积分”。',
     voiceMode: '“切换到”加模式名称，例如“切换到{{mode}}模式”。',
+    voiceUnavailable: '这台设备上无法使用语音输入，所以语音指令用不了；在问答和对话中可以打字提问。',
     callsTitle: '志愿者与视频求助',
     calls: [
       '在“视频求助”页面可以呼叫志愿者，通过视频帮您看。',
