@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tr } from '../i18n/index.ts';
+import { speechOutput, writeSpeakWithScreenReader } from '../features/speech/index.ts';
 import {
   REACHABILITY_RETRY_MS,
+  sayConnectionChange,
   useServerReachable,
   watchServerReachability,
   type ReachabilityDeps,
@@ -99,5 +101,21 @@ describe('server reachability', () => {
     answer(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(reachable()).toBe(false);
+  });
+});
+
+describe('sayConnectionChange', () => {
+  afterEach(() => localStorage.clear());
+
+  it("is heard once: the app's voice beside the alert region, or the screen reader alone", () => {
+    const speak = vi.spyOn(speechOutput, 'speak').mockResolvedValue(undefined);
+    writeSpeakWithScreenReader(false);
+    sayConnectionChange('无法连接服务器', true);
+    expect(speak).toHaveBeenCalledWith('无法连接服务器');
+    speak.mockClear();
+    writeSpeakWithScreenReader(true);
+    sayConnectionChange('已重新连接服务器', false);
+    expect(speak).not.toHaveBeenCalled();
+    speak.mockRestore();
   });
 });

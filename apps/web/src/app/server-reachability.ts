@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { api } from '../api/http-client.ts';
 import { tr } from '../i18n/index.ts';
 import { announce } from '../ui/announcer.tsx';
+import { readSpeakWithScreenReader, speechOutput } from '../features/speech/index.ts';
 
 /** While the server cannot be reached, how often to ask again: the network may be up, the server not. */
 export const REACHABILITY_RETRY_MS = 10_000;
@@ -28,12 +29,19 @@ const appDeps = (): ReachabilityDeps => ({
   },
   online: () => navigator.onLine,
   events: window,
-  say: (text, assertive) => announce(text, { assertive }),
+  say: sayConnectionChange,
 });
+
+/** In the alert region, and in the app's own voice too (with the screen reader as the voice, the region is it). */
+export function sayConnectionChange(text: string, assertive: boolean): void {
+  announce(text, { assertive });
+  if (!readSpeakWithScreenReader()) void speechOutput.speak(text);
+}
 
 /**
  * The app started from the service worker may have no server behind it (offline, server down): it
- * then says so plainly, once, in the alert region (and the shell shows it, server-unreachable-banner),
+ * then says so plainly, once, in the alert region and in the app's voice (and the shell shows it,
+ * server-unreachable-banner),
  * and says so again when the server answers once more. Checked now, when the device goes online or
  * offline, and every 10 s while unreachable. Returns the stop.
  */

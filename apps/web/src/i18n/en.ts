@@ -116,6 +116,7 @@ export const en: Messages = {
     shortcuts: 'Shortcuts: Esc stops speech, R repeats the last sentence.',
     status: {
       recognizing: 'recognizing',
+      stillRecognizing: 'still recognizing, one moment',
       danger: 'potential dangerous scene detected, analysis frequency increased',
       calm: 'no traffic around, analysis frequency back to normal',
     },
@@ -150,6 +151,8 @@ export const en: Messages = {
     },
     errors: {
       analysisFailed: 'analysis failed, please retry',
+      analysisFailedBecause: 'image analysis failed: {{reason}}',
+      timeout: 'recognition took too long, please try again',
       requestFailed: 'analysis request failed',
       network: 'network connection failed, please check the network settings',
       processingFailed: 'processing failed, please retry',

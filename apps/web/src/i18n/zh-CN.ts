@@ -112,6 +112,7 @@ export const zhCN = {
     shortcuts: '快捷键：Esc 停止朗读，R 重复上一句。',
     status: {
       recognizing: '正在识别',
+      stillRecognizing: '还在识别，请稍等',
       danger: '检测到潜在危险场景，已提高分析频率',
       calm: '周围暂无交通风险，分析频率已恢复',
     },
@@ -146,6 +147,8 @@ export const zhCN = {
     },
     errors: {
       analysisFailed: '分析失败，请重试',
+      analysisFailedBecause: '图片分析失败：{{reason}}',
+      timeout: '识别超时，请再试一次',
       requestFailed: '分析请求失败',
       network: '网络连接失败，请检查网络设置',
       processingFailed: '处理失败，请重试',

@@ -171,6 +171,67 @@ describe('scene controller', () => {
     expect(scene.getState().statusMessage).toBe('seeForMe.errors.analysisFailed');
   });
 
+  it("says the server's reason when it gave one, and the network's when nothing came back", async () => {
+    const analyze = vi.fn(() =>
+      Promise.reject<AnalysisAnswer>(
+        new AnalysisError('seeForMe.errors.requestFailed', 503, '服务暂时不可用，请稍后再试'),
+      ),
+    );
+    const f = fakeDeps({ analyze });
+    const t = vi.fn((key: string, params?: Record<string, string>) =>
+      params?.reason ? `${key}:${params.reason}` : key,
+    );
+    const scene = new SceneController({ ...f.deps, t }, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.analysisFailedBecause:服务暂时不可用，请稍后再试');
+    analyze.mockImplementation(() =>
+      Promise.reject<AnalysisAnswer>(new AnalysisError('seeForMe.errors.network', 0, 'timeout')),
+    );
+    f.speech.finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.network');
+  });
+
+  it('a slow tap hears "still recognizing" once after 2 s, and a clear end at 10 s instead of a long silence', async () => {
+    const f = fakeDeps({
+      analyze: vi.fn(
+        (_request: AnalyzeRequest, signal: AbortSignal) =>
+          new Promise<AnalysisAnswer>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError'))),
+          ),
+      ),
+    });
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.speech.spoken).toEqual(['seeForMe.status.recognizing']);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(f.speech.spoken).toEqual(['seeForMe.status.recognizing', 'seeForMe.status.stillRecognizing']);
+    await vi.advanceTimersByTimeAsync(7_900);
+    expect(f.speech.spoken).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(100);
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.timeout');
+    expect(scene.getState()).toMatchObject({ phase: 'idle', statusMessage: 'seeForMe.errors.timeout' });
+  });
+
+  it('a quick answer hears no progress word, and an auto capture never does', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    f.speech.finish();
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(f.speech.spoken).not.toContain('seeForMe.status.stillRecognizing');
+    expect(f.speech.spoken).not.toContain('seeForMe.errors.timeout');
+  });
+
   it('out of points: the server words are spoken and shown, recharge is offered, auto-capture stops', async () => {
     const refusal = new AnalysisError(
       'seeForMe.errors.requestFailed',

@@ -22,6 +22,10 @@ export const DANGER_CAPTURE_MS = 5_000;
 export const CALM_RESULTS_TO_RELAX = 2;
 /** Spec §9: voice question time-out. */
 export const LISTEN_TIMEOUT_MS = 30_000;
+/** A tap's analysis not answered by then: "还在识别" is said once, so the wait is not silent. */
+export const PROGRESS_WORD_MS = 2_000;
+/** An analysis not answered by then is given up and the user told so (a clear end, not a long silence). */
+export const ANALYSIS_DEADLINE_MS = 10_000;
 /** Vibration pattern for a danger alert. */
 export const DANGER_VIBRATION = [200, 100, 200];
 
@@ -495,6 +499,7 @@ export class SceneController {
     if (announce) this.sayText(this.deps.t('seeForMe.status.recognizing'), ['capturing', 'analyzing']);
     if (shutter) this.deps.playSound('shutter');
     const photo = this.grabPhoto();
+    const waited = this.waitWords(controller, announce || prompt !== undefined);
     try {
       const { image, view } = await this.deps.capture(entry.compression, signal);
       if (stale()) return;
@@ -527,12 +532,52 @@ export class SceneController {
       if (this.state.phase === 'speaking') this.set({ phase: 'idle' });
       if (entry.listening === 'continuous' && this.dialogueOn) void this.startListening(true, false);
     } catch (error) {
-      if (stale() || isAbortError(error)) return;
+      if (epoch !== this.epoch || (signal.aborted && !waited.timedOut())) return;
+      if (!waited.timedOut() && isAbortError(error)) return;
       if (this.analysis === controller) this.analysis = null;
       this.set({ phase: 'idle' });
       if (error instanceof AnalysisError && error.code === 402) return this.pointsRefused(error);
-      this.say('seeForMe.errors.analysisFailed');
+      this.sayText(this.failureText(error, waited.timedOut()));
+    } finally {
+      waited.stop();
     }
+  }
+
+  /**
+   * While an analysis runs: "还在识别" once after PROGRESS_WORD_MS when the user is waiting for it
+   * (a tap or a question; an auto capture waits quietly), and the analysis given up at
+   * ANALYSIS_DEADLINE_MS. `timedOut` tells the failure that follows from an abort by the user.
+   */
+  private waitWords(controller: AbortController, userWaits: boolean) {
+    let timedOut = false;
+    const progress = userWaits
+      ? setTimeout(() => {
+          if (this.analysis === controller && this.state.phase === 'analyzing')
+            this.sayText(this.deps.t('seeForMe.status.stillRecognizing'), ['analyzing']);
+        }, PROGRESS_WORD_MS)
+      : undefined;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, ANALYSIS_DEADLINE_MS);
+    return {
+      timedOut: () => timedOut,
+      stop: () => {
+        clearTimeout(progress);
+        clearTimeout(deadline);
+      },
+    };
+  }
+
+  /** What the user hears when an analysis ends without an answer: the reason when there is one. */
+  private failureText(error: unknown, timedOut: boolean): string {
+    const { t } = this.deps;
+    if (timedOut) return t('seeForMe.errors.timeout');
+    if (!(error instanceof AnalysisError)) return t('seeForMe.errors.analysisFailed');
+    if (error.code === 0) return t(error.messageKey);
+    return error.message.trim()
+      ? t('seeForMe.errors.analysisFailedBecause', { reason: error.message.trim() })
+      : t('seeForMe.errors.analysisFailed');
   }
 
   /**
