@@ -2,6 +2,7 @@ import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindNavigator } from '../ui/navigation.ts';
 import { useSession } from '../session/session-store.ts';
+import { takeSessionEndedNotice } from '../session/ended-notice.ts';
 import { fail, headersOf, json, loginAs, mockFetch, ok, seedStorage, testUser } from '../test-utils.tsx';
 import { api, HTTP_TIMEOUT_MS, NetworkError, refreshSession } from './http-client.ts';
 
@@ -213,6 +214,9 @@ describe('401 → refresh → retry once', () => {
     expect(useSession.getState().token).toBeNull();
     expect(localStorage.getItem('privacyAccepted')).toBe('true');
     expect(navigate).toHaveBeenCalledWith('/login', expect.anything());
+    // the login page it lands on is told why, once
+    expect(takeSessionEndedNotice()).toBe('该账号已被封禁：发布违规内容');
+    expect(takeSessionEndedNotice()).toBeNull();
   });
 
   it('keeps the session when the refresh gets no real answer (5xx / offline)', async () => {

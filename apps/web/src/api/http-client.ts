@@ -11,6 +11,7 @@ import {
   type Endpoints,
 } from '@sfm/protocol';
 import { getDeviceId } from '../session/device-id.ts';
+import { noteSessionEnded } from '../session/ended-notice.ts';
 import type { EndpointRoute } from './endpoint-route.ts';
 import { endpointRoutes } from './endpoint-routes.ts';
 import { loadProtocolSchemas, type ProtocolSchemas } from './protocol-schemas.ts';
@@ -289,13 +290,12 @@ function expireSession(): void {
 }
 
 /**
- * The account was banned while signed in: no refresh can help. The session ends, the user hears
- * the server's message (with its reason) and lands on the login page, which says it again if
- * they try to log in.
+ * The account was banned while signed in: no refresh can help. The session ends and the user lands
+ * on the login page, which shows and says the server's message (with its reason) once.
  */
 function endBannedSession(answer: ApiFailure): void {
   useSession.getState().clearSession();
-  announce(answer.message, { assertive: true });
+  noteSessionEnded(answer.message);
   navigateTo(routes.login);
 }
 

@@ -5,3 +5,4 @@
 export { checkStoredUser, selectLoggedIn, useSession } from './session-store.ts';
 export { logout } from './logout.ts';
 export { ensureDeviceId, getDeviceId } from './device-id.ts';
+export { noteSessionEnded, takeSessionEndedNotice } from './ended-notice.ts';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fail,
   mockFetch,
@@ -10,7 +10,8 @@ import {
   testSession,
   type FetchHandler,
 } from '../../test-utils.tsx';
-import { useSession } from '../../session/index.ts';
+import { noteSessionEnded, useSession } from '../../session/index.ts';
+import { speechOutput } from '../speech/index.ts';
 
 beforeEach(() => seedStorage({ privacyAccepted: 'true' }));
 
@@ -20,13 +21,29 @@ const formAlert = () => document.getElementById('login-alert')!;
 const submit = (name = '登录') => screen.getByRole('button', { name });
 
 const SOCIAL_INFO = '/api/auth/social';
-/** The page also asks whether a third-party login is offered (none here): these tests are about the forms. */
+/**
+ * The page also asks whether a third-party login is offered (none here), and the shell's voice
+ * button what the server can hear: these tests are about the forms.
+ */
+const ASIDE = new Set([SOCIAL_INFO, '/api/capabilities']);
 function mockForms(handler: FetchHandler) {
   const fetch = mockFetch((url, init) => (url === SOCIAL_INFO ? ok({ provider: null }) : handler(url, init)));
-  return { calls: () => fetch.mock.calls.filter(([url]) => String(url) !== SOCIAL_INFO) };
+  return { calls: () => fetch.mock.calls.filter(([url]) => !ASIDE.has(String(url))) };
 }
 
 describe('/login', () => {
+  it('after a ban ended the session, says why once on arrival (shown in the alert and in the app voice)', async () => {
+    const speak = vi.spyOn(speechOutput, 'speak').mockResolvedValue(undefined);
+    noteSessionEnded('该账号已被封禁：发布违规内容');
+    mockForms(() => ok(null));
+    renderApp('/login');
+    await waitFor(() =>
+      expect(document.getElementById('login-alert')).toHaveTextContent('该账号已被封禁：发布违规内容'),
+    );
+    await waitFor(() => expect(speak).toHaveBeenCalledWith('该账号已被封禁：发布违规内容'));
+    speak.mockRestore();
+  });
+
   it('has h1 登录, three tabs and labelled fields', () => {
     renderApp('/login');
     expect(screen.getByRole('heading', { level: 1, name: '登录' })).toBeInTheDocument();

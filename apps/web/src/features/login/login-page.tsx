@@ -13,7 +13,7 @@ import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { focusPageHeading, Page } from '../../ui/page.tsx';
 import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
-import { useSession } from '../../session/index.ts';
+import { takeSessionEndedNotice, useSession } from '../../session/index.ts';
 import { safeRedirect } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
 import { failureReporters, useAlertText, useFieldErrors, useSubmitRefocus } from './form-feedback.ts';
@@ -111,6 +111,18 @@ export function LoginPage() {
   const tabsRef = useRef<TabListHandle<LoginTab>>(null);
   /** Where focus goes once a view change is on screen: the reset's heading, or back to its tab. */
   const focusAfterViewChange = useRef<'heading' | 'password-tab' | null>(null);
+
+  // landed here because the session was ended (a ban): why, once, shown and said
+  useEffect(() => {
+    const reason = takeSessionEndedNotice();
+    if (!reason) return;
+    showAlert(reason);
+    // the app's voice, loaded only for this news (the login page does not speak otherwise)
+    void import('../speech/index.ts').then(({ readSpeakWithScreenReader, speechOutput }) => {
+      if (!readSpeakWithScreenReader()) void speechOutput.speak(reason);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 
   useEffect(() => {
     const target = focusAfterViewChange.current;

@@ -67,7 +67,8 @@ describe('/auth/callback', () => {
     const fetch = mockFetch(() => ok(null));
     renderApp('/auth/callback?code=c1&state=s1');
     expect(await screen.findByText('本次登录已过期或已完成，请重新登录')).toHaveAttribute('role', 'alert');
-    expect(fetch).not.toHaveBeenCalled();
+    // (the shell's voice button asks what the server can hear: not about this login)
+    expect(fetch.mock.calls.filter(([url]) => String(url) !== '/api/capabilities')).toEqual([]);
   });
 });
 

@@ -15,7 +15,8 @@ describe('/role-select', () => {
     expect(seeker).toHaveAccessibleDescription(/AI/);
     await userEvent.click(screen.getByRole('button', { name: '我是志愿者' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/volunteer-calls'));
-    const [url, init] = fetch.mock.calls[0]!;
+    // the shell's voice button asks what the server can hear: the save is the call that matters
+    const [url, init] = fetch.mock.calls.find(([u]) => String(u) !== '/api/capabilities')!;
     expect(url).toBe('/api/users/me');
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ userType: 1 });
