@@ -5,7 +5,7 @@ import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Changelog } from './changelog.tsx';
 import { copyDownloadLink, downloadApk, type Outcome } from './download-actions.ts';
-import { FALLBACK_LATEST, loadLatest, loadReleaseNotes, useLoaded } from './latest-version.ts';
+import { loadLatest, loadReleaseNotes, useLoaded } from './latest-version.ts';
 import { QrCode } from './qr-code.tsx';
 import './download.css';
 
@@ -25,8 +25,9 @@ export function DownloadPage() {
   const { t } = useTranslation();
   const os = currentDeviceOs();
   const native = platform.isNative();
-  const android = useLoaded(loadAndroid) ?? FALLBACK_LATEST;
-  const ios = useLoaded(loadIos) ?? FALLBACK_LATEST;
+  // undefined while asking; a version without a download address is one not published yet
+  const android = useLoaded(loadAndroid);
+  const ios = useLoaded(loadIos);
   const notes = useLoaded(loadReleaseNotes);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -39,14 +40,9 @@ export function DownloadPage() {
     [t],
   );
 
-  const onAndroid = async () => {
+  const onAndroid = async (url: string) => {
     setOutcome(null);
-    say(native ? await copyDownloadLink(android.download_url) : await downloadApk(android.download_url));
-  };
-  const onIos = (event: React.MouseEvent) => {
-    if (ios.download_url) return;
-    event.preventDefault();
-    say({ ok: false, key: 'download.errors.invalidAddress' });
+    say(native ? await copyDownloadLink(url) : await downloadApk(url));
   };
 
   return (
@@ -59,33 +55,52 @@ export function DownloadPage() {
         {os !== 'ios' && (
           <section className="download__platform" aria-labelledby="download-android">
             <h2 id="download-android">{t('download.android.heading')}</h2>
-            <p>{t('download.android.version', { name: android.version_name, code: android.version_code })}</p>
-            <button type="button" className="button button--primary button--large" onClick={onAndroid}>
-              {native ? t('download.android.copyLink') : t('download.android.download')}
-            </button>
-            {os === 'desktop' && android.download_url && (
-              <figure className="download__qr">
-                <QrCode
-                  value={android.download_url}
-                  size={QR_SIZE}
-                  label={t('download.android.qrLabel', { url: android.download_url })}
-                />
-                <figcaption>{t('download.android.qrHint')}</figcaption>
-              </figure>
+            {!android ? (
+              <p>{t('download.checking')}</p>
+            ) : !android.download_url ? (
+              <p>{t('download.android.none')}</p>
+            ) : (
+              <>
+                <p>
+                  {t('download.android.version', { name: android.version_name, code: android.version_code })}
+                </p>
+                <button
+                  type="button"
+                  className="button button--primary button--large"
+                  onClick={() => void onAndroid(android.download_url)}
+                >
+                  {native ? t('download.android.copyLink') : t('download.android.download')}
+                </button>
+                {os === 'desktop' && (
+                  <figure className="download__qr">
+                    <QrCode
+                      value={android.download_url}
+                      size={QR_SIZE}
+                      label={t('download.android.qrLabel', { url: android.download_url })}
+                    />
+                    <figcaption>{t('download.android.qrHint')}</figcaption>
+                  </figure>
+                )}
+              </>
             )}
           </section>
         )}
         {os !== 'android' && (
           <section className="download__platform" aria-labelledby="download-ios">
             <h2 id="download-ios">{t('download.ios.heading')}</h2>
-            <a
-              className="button button--secondary button--large"
-              href={ios.download_url || '#'}
-              rel="noopener noreferrer"
-              onClick={onIos}
-            >
-              {t('download.ios.appStore')}
-            </a>
+            {!ios ? (
+              <p>{t('download.checking')}</p>
+            ) : ios.download_url ? (
+              <a
+                className="button button--secondary button--large"
+                href={ios.download_url}
+                rel="noopener noreferrer"
+              >
+                {t('download.ios.appStore')}
+              </a>
+            ) : (
+              <p>{t('download.ios.none')}</p>
+            )}
           </section>
         )}
       </div>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/http-client.ts';
 
 /** Spec §9: what the download page shows when the server does not say (version 1.0.0, build 100). */
-export const FALLBACK_LATEST: AndroidLatest = {
+const FALLBACK_LATEST: AndroidLatest = {
   download_url: '',
   version_name: DEFAULT_VERSION.name,
   version_code: FALLBACK_BUILD_NUMBER,

@@ -11,11 +11,14 @@ export const downloadEn: Messages['download'] = {
     qrLabel: 'QR code of the Android download; scan it with a phone to download: {{url}}',
     qrHint: 'Scan the QR code with an Android phone to download',
     downloading: 'Android download started',
+    none: 'The Android app has not been released yet; once it is, it can be downloaded here.',
   },
   ios: {
     heading: 'iOS',
     appStore: 'Download on the App Store',
+    none: 'The iOS app is not on the App Store yet.',
   },
+  checking: 'Checking for the latest version…',
   changelog: {
     heading: 'Release notes',
     loading: 'Loading the release notes…',

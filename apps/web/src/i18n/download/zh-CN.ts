@@ -10,11 +10,14 @@ export const downloadZhCN = {
     qrLabel: '安卓版下载二维码，用手机扫码即可下载：{{url}}',
     qrHint: '用安卓手机扫描二维码下载',
     downloading: '开始下载安卓版',
+    none: '安卓版还没有发布，发布后会在这里提供下载。',
   },
   ios: {
     heading: 'iOS 版',
     appStore: '前往 App Store 下载',
+    none: 'iOS 版还没有上架 App Store。',
   },
+  checking: '正在查询最新版本…',
   changelog: {
     heading: '更新日志',
     loading: '正在加载更新日志…',
