@@ -79,6 +79,15 @@ describe('bottom navigation', () => {
     expect(screen.getByRole('link', { name: '志愿者模式' })).toHaveAttribute('href', href);
   });
 
+  it('does not mark the volunteer item on /role-select (choosing a role is not the volunteer mode)', () => {
+    loginAs({ userType: null });
+    seedStorage({ privacyAccepted: 'true' });
+    renderApp('/role-select');
+    const volunteer = screen.getByRole('link', { name: '志愿者模式' });
+    expect(volunteer).not.toHaveAttribute('aria-current');
+    expect(screen.queryByRole('link', { name: /^已选中/ })).toBeNull();
+  });
+
   it('is hidden on / and /login, shown elsewhere', () => {
     seedStorage({ privacyAccepted: 'true' });
     const home = renderApp('/');

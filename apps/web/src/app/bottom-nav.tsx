@@ -18,7 +18,9 @@ export function BottomNav({ slots }: { slots: readonly NavSlot[] }) {
       <ul className="bottom-nav__list">
         {slots.map((slot) => {
           const to = typeof slot.to === 'function' ? slot.to(userType) : slot.to;
-          const selected = isSelected(to, slot.also ?? [], pathname);
+          const selected = slot.selectedOn
+            ? slot.selectedOn.some((p) => isSelected(p, [], pathname))
+            : isSelected(to, slot.also ?? [], pathname);
           const label = t(slot.labelKey);
           const Icon = slot.icon;
           return (

@@ -41,6 +41,11 @@ export interface NavSlot {
   to: string | ((userType: UserType | null | undefined) => string);
   /** Paths (besides `to` and below it) that select this item. */
   also?: readonly string[];
+  /**
+   * The only paths that select this item, when its target may be another feature's page (the
+   * volunteer item leads to the role choice first, which is not the volunteer mode).
+   */
+  selectedOn?: readonly string[];
   /** false: hidden in the native app. */
   native?: false;
 }

@@ -31,6 +31,7 @@ export const callsManifest: FeatureManifest = {
     labelKey: 'nav.volunteer',
     icon: HandsIcon,
     to: volunteerTarget,
-    also: [routes.videoCall, routes.volunteerCalls],
+    // not on /role-select, where a user without a role is sent first: that is not the volunteer mode
+    selectedOn: [routes.videoCall, routes.volunteerCalls],
   },
 };

@@ -41,7 +41,10 @@ export function ChatComposer({ chat }: { chat: ChatController }) {
   useEffect(() => () => input.current?.stop(), []);
 
   const send = (question: string) => {
-    if (!question.trim() && !attachment) return field.current?.focus();
+    if (!question.trim() && !attachment) {
+      notify(t('emptyQuestion'));
+      return field.current?.focus();
+    }
     void chat.send(question);
     setText('');
   };

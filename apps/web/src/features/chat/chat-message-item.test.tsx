@@ -59,4 +59,10 @@ describe('ChatMessageItem', () => {
     await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('好的。'));
     expect(await screen.findByRole('button', { name: '已复制' })).toBeInTheDocument();
   });
+
+  it('offers no retry where asking again cannot help (no chat model for a text question)', () => {
+    render(<ChatMessageItem message={answer({ status: 'failed', error: '还没有配置对话模型' })} />);
+    expect(screen.getByText('回答失败：还没有配置对话模型')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
 });

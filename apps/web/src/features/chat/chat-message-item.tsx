@@ -7,7 +7,8 @@ import type { ChatMessage } from './chat-history.ts';
 
 export interface ChatMessageItemProps {
   message: ChatMessage;
-  onRetry: (id: string) => void;
+  /** Absent where asking again cannot help (no chat model for a question without a photo). */
+  onRetry?: (id: string) => void;
 }
 
 /** Copies `text` with the Clipboard API; false where the browser refuses. */
@@ -74,7 +75,7 @@ export function ChatMessageItem({ message, onRetry }: ChatMessageItemProps) {
               {copied ? t('copied') : t('copy')}
             </button>
           )}
-          {message.status === 'failed' && (
+          {message.status === 'failed' && onRetry && (
             <button type="button" className="button button--primary" onClick={() => onRetry(message.id)}>
               {t('retry')}
             </button>

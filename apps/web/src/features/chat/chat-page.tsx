@@ -121,8 +121,15 @@ export function ChatPage() {
         aria-live={speakWithScreenReader ? 'off' : 'polite'}
       >
         {messages.length === 0 && <p className="chat-log__empty">{t('empty')}</p>}
-        {messages.map((message) => (
-          <ChatMessageItem key={message.id} message={message} onRetry={(id) => void chat.retry(id)} />
+        {messages.map((message, i) => (
+          <ChatMessageItem
+            key={message.id}
+            message={message}
+            // without a chat model only a photo question can be answered: retrying text cannot help
+            {...((configured !== false || messages[i - 1]?.imageInfo) && {
+              onRetry: (id: string) => void chat.retry(id),
+            })}
+          />
         ))}
         <div ref={end} />
       </section>

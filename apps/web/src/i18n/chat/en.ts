@@ -8,6 +8,7 @@ export const chatEn: ChatMessages = {
     'No chat model is configured, so chat is unavailable. Take a photo and ask about it: it can still be described.',
   log: 'Conversation',
   empty: 'No messages yet.',
+  emptyQuestion: 'Type a question or attach a photo first',
   photoQuestion: 'What is in this photo?',
   you: 'Me',
   assistant: 'Assistant',

@@ -5,6 +5,7 @@ export const chatZhCN = {
   noModel: '还没有配置对话模型，暂时无法聊天。拍一张照片提问，仍然可以为你描述照片。',
   log: '对话记录',
   empty: '还没有对话。',
+  emptyQuestion: '请先输入问题或附上一张照片',
   photoQuestion: '这张照片里有什么？',
   you: '我',
   assistant: '助手',
