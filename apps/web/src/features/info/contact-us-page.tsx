@@ -24,6 +24,8 @@ export function ContactUsPage() {
   const id = useId();
 
   const fail = (message: string) => {
+    // an earlier "sent" is old news beside a new problem
+    setSent(false);
     setError(message);
     announce(message, { assertive: true });
   };

@@ -62,6 +62,13 @@ describe('/contact-us', () => {
     const list = screen.getByRole('region', { name: '我的反馈与回复' });
     expect(await within(list).findByText('字再大一点')).toBeInTheDocument();
     expect(within(list).getByText('尚未回复')).toBeInTheDocument();
+
+    // a second, empty send: the new problem is shown, and the earlier "sent" is gone
+    const form = screen.getByRole('region', { name: '写反馈' });
+    expect(within(form).getByText(/反馈已提交/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '提交反馈' }));
+    await waitFor(() => expect(within(form).queryByText(/反馈已提交/)).toBeNull());
+    expect(screen.getByRole('textbox', { name: '反馈内容' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('attaches a downsized photo, previews it and sends it with the feedback', async () => {
