@@ -68,6 +68,22 @@ describe('privacy gate', () => {
     expect(router.state.location.search).toBe('?redirect=%2Faichat');
   });
 
+  it('asks once whether a screen reader is in use: accepted as is, the app keeps its own voice', async () => {
+    renderApp('/login');
+    const question = screen.getByRole('checkbox', { name: /我在使用读屏软件/ });
+    expect(question).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
+    expect(localStorage.getItem('speakWithScreenReader')).toBeNull();
+  });
+
+  it('ticked, the screen reader becomes the only voice (one tap or Space, then accept)', async () => {
+    renderApp('/login');
+    screen.getByRole('checkbox', { name: /我在使用读屏软件/ }).focus();
+    await userEvent.keyboard(' ');
+    await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
+    expect(localStorage.getItem('speakWithScreenReader')).toBe('true');
+  });
+
   it('accepting when logged in stays on the page', async () => {
     loginAs({ userType: 0 });
     const { router } = renderApp('/see-for-me');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
+import { readSpeakWithScreenReader, writeSpeakWithScreenReader } from '../features/speech/index.ts';
 import { focusPageHeading } from '../ui/page.tsx';
 import { routes } from '../ui/routes.ts';
 import { lookup, shellHides } from './features.ts';
@@ -31,6 +32,8 @@ function PrivacyDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [closeMessage, setCloseMessage] = useState('');
+  // asked here because every web user passes here once, before anything is spoken twice
+  const [screenReader, setScreenReader] = useState(readSpeakWithScreenReader);
   const titleId = useId();
   const textId = useId();
 
@@ -58,6 +61,8 @@ function PrivacyDialog() {
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const onAccept = () => {
+    // a choice only when it changes what the app would do (a native default keeps following the platform)
+    if (screenReader !== readSpeakWithScreenReader()) writeSpeakWithScreenReader(screenReader);
     acceptPrivacy();
     // Closing the modal by unmounting it drops focus on <body>: close it first, then the page is no
     // longer inert and its heading can take focus (a navigation to /login moves it on from there).
@@ -89,6 +94,15 @@ function PrivacyDialog() {
         {t('privacyGate.title')}
       </h2>
       <p id={textId}>{t('privacyGate.text')}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          className="check__box"
+          checked={screenReader}
+          onChange={(e) => setScreenReader(e.target.checked)}
+        />
+        <span>{t('privacyGate.screenReader')}</span>
+      </label>
       <div className="privacy-dialog__actions">
         <button type="button" className="button button--secondary" onClick={() => navigate(routes.privacy)}>
           {t('privacyGate.viewFull')}

@@ -8,10 +8,14 @@ import { setAssistantStatus } from './assistant-status.ts';
 afterEach(() => writeSpeakWithScreenReader(false));
 
 describe('assistant status banner', () => {
-  it('is a polite live region', () => {
+  it('is a polite live region, quiet at rest: "主人我在" is shown on every page, not announced on each', () => {
     setAssistantStatus('idle');
     render(<AssistantStatusBanner />);
-    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+    const banner = screen.getByRole('status');
+    expect(banner).toHaveTextContent('主人我在');
+    expect(banner).toHaveAttribute('aria-live', 'off');
+    act(() => setAssistantStatus('listening'));
+    expect(banner).toHaveAttribute('aria-live', 'polite');
   });
 
   it('with the screen reader as the voice, announces only what is not also spoken', () => {
