@@ -48,6 +48,15 @@ describe('privacy gate', () => {
     expect(dialog()).toBeNull();
   });
 
+  it('is shown on iPhone, as on the web (the spec exempts Android only)', () => {
+    vi.spyOn(platform, 'name').mockReturnValue('ios');
+    vi.spyOn(platform, 'isNative').mockReturnValue(true);
+    renderApp('/login', { native: true });
+    expect(dialog()).toBeInTheDocument();
+    screen.getByRole('button', { name: '不同意并退出' }).click();
+    return expect(screen.findByText(/不同意隐私政策就无法使用本应用/)).resolves.toBeInTheDocument();
+  });
+
   it('Esc does not dismiss it', () => {
     renderApp('/login');
     const d = dialog() as HTMLDialogElement;

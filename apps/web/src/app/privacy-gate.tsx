@@ -11,16 +11,20 @@ import { lookup, shellHides } from './features.ts';
 /** How long we wait for window.close() to take effect before saying it did not. */
 const CLOSE_CHECK_DELAY_MS = 300;
 
-/** Web only, until accepted, on every page but those that go without it (/, /download, /privacy). */
-export function shouldShowPrivacyGate(pathname: string, accepted: boolean, native: boolean): boolean {
-  if (accepted || native) return false;
+/**
+ * Until accepted, on every page but those that go without it (/, /download, /privacy): on the web
+ * and on iPhone. The spec exempts only Android, whose installer shows the policy before the app.
+ */
+export function shouldShowPrivacyGate(pathname: string, accepted: boolean, android: boolean): boolean {
+  if (accepted || android) return false;
   return !shellHides(pathname, 'privacyGate');
 }
 
 export function PrivacyGate({ native }: { native: boolean }) {
   const [pathname] = useLocation();
   const accepted = useSession((s) => s.privacyAccepted);
-  if (!shouldShowPrivacyGate(pathname, accepted, native)) return null;
+  const android = native && platform.name() === 'android';
+  if (!shouldShowPrivacyGate(pathname, accepted, android)) return null;
   return <PrivacyDialog />;
 }
 
@@ -75,6 +79,8 @@ function PrivacyDialog() {
 
   const onDecline = () => {
     setCloseMessage('');
+    // an iPhone app may not close itself: say what declining means instead
+    if (platform.isNative()) return setCloseMessage(t('privacyGate.declinedInApp'));
     platform.closeWindow();
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => {

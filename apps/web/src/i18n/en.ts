@@ -54,6 +54,8 @@ export const en: Messages = {
     accept: 'I have read and accept the privacy policy',
     decline: 'Decline and exit',
     closeBlocked: 'Your browser does not let a page close itself; please close this tab yourself.',
+    declinedInApp:
+      'Without accepting the privacy policy the app cannot be used. You can close the app, or come back and accept it at any time.',
     screenReader:
       'I use a screen reader (such as TalkBack, VoiceOver or NVDA): answers are read by it alone, so I do not hear two voices. This can be changed later in the personal centre.',
   },

@@ -53,6 +53,7 @@ export const zhCN = {
     accept: '我已阅读并同意《隐私政策》',
     decline: '不同意并退出',
     closeBlocked: '浏览器不允许网页自行关闭，请手动关闭此标签页。',
+    declinedInApp: '不同意隐私政策就无法使用本应用。您可以关闭应用，或随时回来阅读并同意。',
     screenReader:
       '我在使用读屏软件（如 TalkBack、VoiceOver、NVDA）：回答只由读屏软件朗读，不会听到两个声音。以后可以在个人中心更改。',
   },
