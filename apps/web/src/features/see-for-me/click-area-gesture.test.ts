@@ -25,16 +25,18 @@ describe('click area operation modes', () => {
     expect(act).toHaveBeenCalledTimes(2);
   });
 
-  it('quick: holding 400 ms stops speech and uses the press up', () => {
+  it('quick: holding 400 ms stops speech at once, and the release then acts (spec §9), once', () => {
     const { gesture, act, stopSpeech } = setup('quick');
     gesture.onPointerDown();
     vi.advanceTimersByTime(HOLD_MS - 1);
     expect(stopSpeech).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(stopSpeech).toHaveBeenCalledTimes(1);
+    expect(act).not.toHaveBeenCalled();
     gesture.onPointerUp();
     gesture.onClick({ detail: 1 });
-    expect(act).not.toHaveBeenCalled();
+    expect(act).toHaveBeenCalledTimes(1);
+    expect(act).toHaveBeenCalledWith({ confirm: false });
   });
 
   it('quick: a short press acts on release, once (the following click is swallowed)', () => {

@@ -20,8 +20,9 @@ export interface GestureHandlers {
  * The click area's input rules per operation mode.
  * - accessible: a click acts (Enter and Space on the button are clicks; detail 0 = keyboard or
  *   screen-reader activation, which gets a spoken confirmation).
- * - quick: pressing starts a 400 ms timer; if it fires, speech stops and the press is used up;
- *   releasing before it acts. Keyboard / screen-reader clicks (no pointer) still act.
+ * - quick: pressing starts a 400 ms timer; if it fires, speech stops at once (the user need not
+ *   wait for the release to silence it); the release acts, held or not (spec §9). Keyboard /
+ *   screen-reader clicks (no pointer) still act.
  */
 export function createClickAreaGesture(
   mode: () => OperationMode,
@@ -29,7 +30,6 @@ export function createClickAreaGesture(
 ): GestureHandlers & { dispose(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pressed = false;
-  let held = false;
   /** The click event that follows a handled pointer release is swallowed. */
   let swallowUntil = 0;
   const clear = () => {
@@ -41,10 +41,8 @@ export function createClickAreaGesture(
       if (mode() !== 'quick') return;
       clear();
       pressed = true;
-      held = false;
       timer = setTimeout(() => {
         timer = null;
-        held = true;
         actions.stopSpeech();
       }, HOLD_MS);
     },
@@ -53,12 +51,10 @@ export function createClickAreaGesture(
       pressed = false;
       clear();
       swallowUntil = Date.now() + 600;
-      if (!held) actions.act({ confirm: false });
-      held = false;
+      actions.act({ confirm: false });
     },
     onPointerCancel() {
       pressed = false;
-      held = false;
       clear();
     },
     onClick(event) {
