@@ -85,6 +85,7 @@ export const en: Messages = {
     more: 'More scenes',
     moreTitle: 'More scenes',
     moreBack: 'Back',
+    switchTo: 'Switch to {{mode}} mode',
     modes: {
       realtime: 'real-time',
       dialogue: 'conversation',

@@ -80,6 +80,7 @@ export const zhCN = {
     more: '更多场景',
     moreTitle: '更多场景',
     moreBack: '返回',
+    switchTo: '切换到{{mode}}模式',
     modes: {
       realtime: '实时',
       dialogue: '对话',

@@ -40,3 +40,17 @@ describe('/see-for-me with the screen reader as the voice', () => {
     expect(screen.getByTestId('live-alert')).toBeEmptyDOMElement();
   });
 });
+
+describe('/see-for-me hidden controls (spec §2)', () => {
+  it('qa and diabetes are reachable by keyboard and screen reader from the camera area, and switch the mode', async () => {
+    loginAs({ userType: 0 });
+    seedStorage({ privacyAccepted: 'true' });
+    renderApp('/see-for-me');
+    const diabetes = screen.getByRole('button', { name: '切换到血糖模式' });
+    expect(screen.getByRole('button', { name: '切换到问答模式' })).toHaveClass('visually-hidden-focusable');
+    act(() => diabetes.click());
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: '血糖' })).toHaveAttribute('aria-selected', 'true'),
+    );
+  });
+});

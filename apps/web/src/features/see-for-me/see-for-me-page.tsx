@@ -47,6 +47,9 @@ export function alertDanger(text: string): void {
   if (!readSpeakWithScreenReader()) announce(text, { assertive: true });
 }
 
+/** Spec §2: the camera area's hidden controls, for modes a user may not find in the strip. */
+const HIDDEN_CONTROL_MODES = ['qa', 'diabetes'] as const satisfies readonly SceneMode[];
+
 /**
  * One scene shown without the mode strip: a market scene (/market/use/{id}) as its own registry
  * entry, under its own title. The camera, the tap, auto-capture and speech are this page's.
@@ -264,6 +267,22 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
           >
             <span className="sfm-click-area__label">{t(tapLabelKey(sceneState))}</span>
           </button>
+          {modesFixed ? null : (
+            // spec §2's hidden controls: not drawn over the camera, but next in the swipe and Tab order
+            // (shown while focused), so a screen-reader or keyboard user finds qa and diabetes
+            <div className="sfm-hidden-modes">
+              {HIDDEN_CONTROL_MODES.map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  className="button button--secondary visually-hidden-focusable"
+                  onClick={() => select(mode)}
+                >
+                  {t('seeForMe.switchTo', { mode: t(`seeForMe.modes.${mode}`) })}
+                </button>
+              ))}
+            </div>
+          )}
         </div>
 
         <p
