@@ -173,12 +173,28 @@ describe('cloud speech engine', () => {
     expect(engine.state()).toBe('error');
   });
 
-  it('no audio at all for 30 s fails the task', async () => {
-    const { engine } = setup();
+  it('a voice that connects but sends no audio is given up after 2 s (spec §9 auto-stop), not 30', async () => {
+    const { engine, socket, tasks } = setup();
     const done = engine.speak('没有声音', { onStart: () => undefined, priority: 'routine' });
     await vi.advanceTimersByTimeAsync(0);
-    await advance(30_000);
+    socket.serverEmits('synthesisStarted', {});
+    let settled = false;
+    void done.then(() => (settled = true));
+    await advance(1_500);
+    expect(settled).toBe(false);
+    await advance(500);
     await expect(done).resolves.toEqual({ kind: 'failed', reason: 'no audio' });
+    expect(tasks.at(-1)).toMatchObject({ status: 'failed', endReason: 'auto-stop' });
+  });
+
+  it('audio that has begun to arrive is waited for past 2 s', async () => {
+    const { engine, socket } = setup();
+    const { done } = await speakWithData(engine, socket);
+    let settled = false;
+    void done.then(() => (settled = true));
+    await advance(2_500);
+    expect(settled).toBe(false);
+    engine.cancel();
   });
 
   it('sends a heartbeat every 30 s', async () => {

@@ -301,6 +301,12 @@ export class CloudSpeechEngine implements SpeechEngine {
         current.lastCheckAt = now;
       }
     }
+    if (!current.hasData && !snap.started && observation.msSinceLastData >= timings.autoStopMs) {
+      this.player.stop();
+      this.status = 'error';
+      this.finishTask('failed', { kind: 'failed', reason: 'no audio' }, 'auto-stop');
+      return;
+    }
     const reason = endOfCloudSpeech(observation, timings);
     if (!reason) return;
     this.player.stop();

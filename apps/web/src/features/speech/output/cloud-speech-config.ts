@@ -25,6 +25,12 @@ export interface StreamTimings {
   endCheckIntervalMs: number;
   /** Data stopped this long (ms) with less than the start buffer: the short clip plays anyway. */
   shortClipWaitMs: number;
+  /**
+   * Spec §9 auto-stop: no audio at all this long (ms) after the text was sent and playback has not
+   * started: the task fails, and the service says the text with the device's own voice at once
+   * (noDataMs is the longer net for a stream that started and then stalled).
+   */
+  autoStopMs: number;
 }
 
 export const BROWSER_STREAM_TIMINGS: Readonly<StreamTimings> = {
@@ -39,6 +45,7 @@ export const BROWSER_STREAM_TIMINGS: Readonly<StreamTimings> = {
   maxCompletionChecks: 10,
   endCheckIntervalMs: 500,
   shortClipWaitMs: 300,
+  autoStopMs: 2_000,
 };
 
 /** Spec §4/§9 give the Android app its own values; the rest are shared. */

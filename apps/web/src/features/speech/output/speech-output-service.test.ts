@@ -14,6 +14,7 @@ import type {
 /** An engine whose utterances finish when the test says so. */
 class ManualEngine implements SpeechEngine {
   said: string[] = [];
+  resolveStuck?: (o: EngineOutcome) => void;
   priorities: SpeechPriority[] = [];
   cancels = 0;
   private pending: ((o: EngineOutcome) => void) | null = null;
@@ -196,6 +197,42 @@ describe('speech output queue', () => {
     void service.speak('云端失败');
     await tick();
     expect(device.said).toEqual(['云端失败']);
+  });
+});
+
+describe('speech output queue guard (spec §9)', () => {
+  it('an engine that never begins to speak is given up after 10 s, and the next one says the text', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stuck = new ManualEngine('native');
+    // accepts the text but never starts (a platform voice that hangs)
+    stuck.speak = (_text, _hooks) => new Promise<EngineOutcome>((resolve) => (stuck.resolveStuck = resolve));
+    stuck.cancel = () => stuck.resolveStuck?.({ kind: 'cancelled' });
+    const device = new ManualEngine('browser');
+    const { service, events } = setup([stuck, device]);
+    void service.speak('前方有台阶');
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(device.said).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(device.said).toEqual(['前方有台阶']);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'speechError', reason: 'stalled', engine: 'native' }),
+    );
+    vi.useRealTimers();
+  });
+
+  it('a long text that has begun is never cut by the guard', async () => {
+    vi.useFakeTimers();
+    const device = new ManualEngine('browser');
+    const other = new ManualEngine('native');
+    const { service } = setup([device, other]);
+    const said = service.speak('很长的一段话');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(device.cancels).toBe(0);
+    expect(other.said).toEqual([]);
+    device.finish();
+    await said;
+    vi.useRealTimers();
   });
 });
 

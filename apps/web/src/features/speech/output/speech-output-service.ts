@@ -28,6 +28,9 @@ export interface SpeechOutputServiceOptions {
   domEvents?: boolean;
 }
 
+/** Spec §9: the queue's processing guard: a text no engine has begun to say by then moves on. */
+export const QUEUE_GUARD_MS = 10_000;
+
 /**
  * The one queue that decides what is said (ACCESSIBILITY.md pacing):
  * - danger interrupts anything and is never dropped (dangers wait for each other in order);
@@ -234,6 +237,12 @@ export class SpeechOutputService implements SpeechOutput {
         });
       };
       if (engine.name === 'silent') onStart();
+      // spec §9 queue-processing guard: an engine that has not begun to speak by then never will
+      let stalled = false;
+      const guard = setTimeout(() => {
+        stalled = !started;
+        if (stalled && this.current === utterance) engine.cancel();
+      }, QUEUE_GUARD_MS);
       let outcome;
       try {
         outcome = await engine.speak(utterance.text, { onStart, priority: utterance.priority });
@@ -243,8 +252,21 @@ export class SpeechOutputService implements SpeechOutput {
         if (this.current !== utterance) return;
         this.emit({ type: 'speechError', text: utterance.text, reason, at: this.now(), engine: engine.name });
         continue;
+      } finally {
+        clearTimeout(guard);
       }
       if (this.current !== utterance) return;
+      if (stalled) {
+        console.warn(`speech engine ${engine.name} did not start within ${QUEUE_GUARD_MS} ms, falling back`);
+        this.emit({
+          type: 'speechError',
+          text: utterance.text,
+          reason: 'stalled',
+          at: this.now(),
+          engine: engine.name,
+        });
+        continue;
+      }
       if (outcome.kind === 'failed') {
         this.emit({
           type: 'speechError',
