@@ -220,6 +220,25 @@ describe('scene controller', () => {
     expect(scene.getState()).toMatchObject({ phase: 'idle', statusMessage: 'seeForMe.errors.timeout' });
   });
 
+  it('an auto capture that hangs is neither announced nor cut short (nobody waits on it; the request has its own timeout)', async () => {
+    const f = fakeDeps({
+      analyze: vi.fn(
+        (_request: AnalyzeRequest, signal: AbortSignal) =>
+          new Promise<AnalysisAnswer>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError'))),
+          ),
+      ),
+    });
+    const analyze = f.deps.analyze as ReturnType<typeof vi.fn>;
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(f.speech.spoken).not.toContain('seeForMe.status.stillRecognizing');
+    expect(f.speech.spoken).not.toContain('seeForMe.errors.timeout');
+    expect(analyze).toHaveBeenCalledTimes(1);
+    expect(scene.getState().phase).toBe('analyzing');
+  });
+
   it('a quick answer hears no progress word, and an auto capture never does', async () => {
     const f = fakeDeps();
     const scene = new SceneController(f.deps, 'observe');

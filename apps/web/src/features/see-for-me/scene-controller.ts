@@ -516,6 +516,8 @@ export class SceneController {
         },
         signal,
       );
+      // answered: the wait is over (speaking the answer takes as long as it takes)
+      waited.stop();
       if (stale()) return;
       if (this.analysis === controller) this.analysis = null;
       this.rememberAnsweredView(view);
@@ -544,9 +546,10 @@ export class SceneController {
   }
 
   /**
-   * While an analysis runs: "还在识别" once after PROGRESS_WORD_MS when the user is waiting for it
-   * (a tap or a question; an auto capture waits quietly), and the analysis given up at
-   * ANALYSIS_DEADLINE_MS. `timedOut` tells the failure that follows from an abort by the user.
+   * While the user waits for an analysis (a tap or a question): "还在识别" once after
+   * PROGRESS_WORD_MS, and the analysis given up at ANALYSIS_DEADLINE_MS. An auto capture waits
+   * quietly, bounded by its request's own timeout: nobody is waiting on it.
+   * `timedOut` tells the failure that follows from an abort by the user.
    */
   private waitWords(controller: AbortController, userWaits: boolean) {
     let timedOut = false;
@@ -556,10 +559,12 @@ export class SceneController {
             this.sayText(this.deps.t('seeForMe.status.stillRecognizing'), ['analyzing']);
         }, PROGRESS_WORD_MS)
       : undefined;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, ANALYSIS_DEADLINE_MS);
+    const deadline = userWaits
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ANALYSIS_DEADLINE_MS)
+      : undefined;
     return {
       timedOut: () => timedOut,
       stop: () => {
