@@ -6,6 +6,7 @@ import { platform } from '../platform/index.ts';
 import { fail, loginAs, mockFetch, ok } from '../test-utils.tsx';
 import { runAppStart, startApp } from './app-start.ts';
 import { bindNavigator } from '../ui/navigation.ts';
+import * as announcer from '../ui/announcer.tsx';
 
 const navigate = vi.fn();
 beforeEach(() => {
@@ -61,10 +62,13 @@ describe('app start', () => {
         ? fail(401, 'errors.token_invalid')
         : fail(401, 'errors.refresh_token_invalid'),
     );
+    const announced = vi.spyOn(announcer, 'announce');
     await runAppStart();
     expect(useSession.getState()).toMatchObject({ token: null, user: null, initialized: true });
     expect(localStorage.getItem('privacyAccepted')).toBe('true');
     expect(navigate).toHaveBeenCalledWith('/', expect.anything());
+    // spec §8: said as a verify failure, with why
+    expect(announced).toHaveBeenCalledWith('token 验证失败：登录已过期，请重新登录', { assertive: true });
     expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/auth/logout');
   });
 

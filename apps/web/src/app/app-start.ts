@@ -40,7 +40,8 @@ export async function runAppStart(): Promise<void> {
     ]);
     if (verified === 'invalid' && refreshed === 'rejected') {
       logout();
-      announce(tr('session.expired'), { assertive: true });
+      // spec §8: the verify failure is said as such, with why
+      announce(tr('session.verifyFailed', { reason: tr('session.expired') }), { assertive: true });
       navigateTo(routes.home);
     }
   }

@@ -25,6 +25,7 @@ export const en: Messages = {
   },
   session: {
     expired: 'Your login has expired, please log in again',
+    verifyFailed: 'token verification failed: {{reason}}',
   },
   nav: {
     label: 'Main navigation',

@@ -24,6 +24,7 @@ export const zhCN = {
   },
   session: {
     expired: '登录已过期，请重新登录',
+    verifyFailed: 'token 验证失败：{{reason}}',
   },
   nav: {
     label: '主导航',

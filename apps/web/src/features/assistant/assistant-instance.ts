@@ -4,6 +4,7 @@ import { routes } from '../../ui/routes.ts';
 import { SCENE_MODES } from '../see-for-me/index.ts';
 import {
   createSpeechInput,
+  voiceInputMissing,
   currentRecognitionProvider,
   speechOutput,
   stepSpeechRate,
@@ -47,7 +48,7 @@ export function listenForCommand(): () => void {
   const provider = currentRecognitionProvider();
   const input = createSpeechInput({ continuous: false }, provider);
   if (!input) {
-    void speechOutput.speak(tr('speechInput.unavailable'));
+    void speechOutput.speak(tr(`speechInput.${voiceInputMissing()}`));
     return () => undefined;
   }
   const streaming = provider !== 'cloud-mse' && provider !== 'cloud-realtime';

@@ -81,4 +81,12 @@ describe('voice command button', () => {
     expect(button).not.toHaveAttribute('aria-pressed');
     speak.mockRestore();
   });
+
+  it('in a browser without speech recognition at all, says the browser does not support it', async () => {
+    const speak = vi.spyOn(speechOutput, 'speak').mockResolvedValue(undefined);
+    render(<VoiceCommandButton />);
+    fireEvent.click(await screen.findByRole('button', { name: '语音指令（此设备不可用）' }));
+    await vi.waitFor(() => expect(speak).toHaveBeenCalledWith('浏览器不支持语音识别'));
+    speak.mockRestore();
+  });
 });

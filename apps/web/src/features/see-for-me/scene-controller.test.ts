@@ -196,6 +196,15 @@ describe('scene controller', () => {
     expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.network');
   });
 
+  it('a question that fails without a reason hears 处理失败 (spec §8), a photo 分析失败', async () => {
+    const f = fakeDeps({ analyze: vi.fn(() => Promise.reject(new Error('boom'))) });
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.ask('这个药一次吃几粒');
+    await flush();
+    expect(f.speech.spoken.at(-1)).toBe('seeForMe.errors.processingFailed');
+  });
+
   it('a slow tap hears "still recognizing" once after 2 s, and a clear end at 10 s instead of a long silence', async () => {
     const f = fakeDeps({
       analyze: vi.fn(

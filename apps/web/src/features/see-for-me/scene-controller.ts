@@ -539,7 +539,7 @@ export class SceneController {
       if (this.analysis === controller) this.analysis = null;
       this.set({ phase: 'idle' });
       if (error instanceof AnalysisError && error.code === 402) return this.pointsRefused(error);
-      this.sayText(this.failureText(error, waited.timedOut()));
+      this.sayText(this.failureText(error, waited.timedOut(), prompt !== undefined));
     } finally {
       waited.stop();
     }
@@ -574,15 +574,19 @@ export class SceneController {
     };
   }
 
-  /** What the user hears when an analysis ends without an answer: the reason when there is one. */
-  private failureText(error: unknown, timedOut: boolean): string {
+  /**
+   * What the user hears when an analysis ends without an answer: the reason when there is one; a
+   * question without one hears "处理失败" (spec §8), a photo "分析失败".
+   */
+  private failureText(error: unknown, timedOut: boolean, question: boolean): string {
     const { t } = this.deps;
+    const failed = question ? 'seeForMe.errors.processingFailed' : 'seeForMe.errors.analysisFailed';
     if (timedOut) return t('seeForMe.errors.timeout');
-    if (!(error instanceof AnalysisError)) return t('seeForMe.errors.analysisFailed');
+    if (!(error instanceof AnalysisError)) return t(failed);
     if (error.code === 0) return t(error.messageKey);
     return error.message.trim()
       ? t('seeForMe.errors.analysisFailedBecause', { reason: error.message.trim() })
-      : t('seeForMe.errors.analysisFailed');
+      : t(failed);
   }
 
   /**

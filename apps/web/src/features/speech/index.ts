@@ -7,6 +7,7 @@ export {
   currentRecognitionProvider,
   prepareSpeechInput,
   useVoiceInputAvailable,
+  voiceInputMissing,
 } from './speech-input.ts';
 export { BrowserSpeechInput } from './input/browser-recognizer.ts';
 export { loadCapabilities } from './input/capabilities.ts';

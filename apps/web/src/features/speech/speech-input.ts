@@ -65,6 +65,16 @@ export function createSpeechInput(
   }
 }
 
+/**
+ * Why voice input cannot be had here: the browser has no speech recognition at all ('unsupported',
+ * spec §8's 'browser does not support speech recognition'), or it has one that cannot work here.
+ */
+export function voiceInputMissing(): 'unsupported' | 'unavailable' {
+  return !platform.hasNativeSpeech() && speechRecognitionConstructor() === null
+    ? 'unsupported'
+    : 'unavailable';
+}
+
 /** Whether any recognizer can work here now (re-rendered when one proves it cannot). */
 export function useVoiceInputAvailable(): boolean {
   useVoiceAvailability((s) => s.browserRecognizerBroken);

@@ -33,7 +33,7 @@ export const chatEn: ChatMessages = {
     attached: 'A photo is attached',
     remove: 'Remove photo',
     thumbnail: 'Photo to send',
-    failed: 'This photo could not be read',
+    failed: 'Image loading failed, please choose another photo',
     cameraFailed: 'The camera could not be opened',
   },
   copy: 'Copy',

@@ -30,7 +30,7 @@ export const chatZhCN = {
     attached: '已附上一张照片',
     remove: '移除照片',
     thumbnail: '将要发送的照片',
-    failed: '无法读取这张照片',
+    failed: '图片加载失败，请换一张照片',
     cameraFailed: '无法打开相机',
   },
   copy: '复制',
