@@ -55,6 +55,8 @@ export function listenForCommand(): () => void {
   let stopped = false;
   const stop = () => {
     if (stopped) return;
+    // a recorder uploads what it heard when stopped: its result still counts (and ends this)
+    if (input.resultAfterStop && input.isListening()) return input.stop();
     stopped = true;
     input.stop();
     speechOutput.holdForListening(false);

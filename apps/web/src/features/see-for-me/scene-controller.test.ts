@@ -594,6 +594,24 @@ describe('scene controller', () => {
     expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.timeout');
   });
 
+  it('qa with a recorder (single-shot): the second tap ends the recording and its question is still asked', async () => {
+    const f = fakeDeps();
+    Object.assign(f.input, { resultAfterStop: true });
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(f.input.listening).toBe(true);
+    scene.tap();
+    expect(f.input.listening).toBe(false);
+    expect(f.speech.spoken).not.toContain('seeForMe.listen.ok');
+    expect(scene.getState().statusMessage).toBe('seeForMe.status.recognizing');
+    // the upload's answer arrives after the stop
+    f.input.say('这个药一次吃几粒');
+    await flush();
+    expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'qa', prompt: '这个药一次吃几粒' });
+  });
+
   it('qa without a working recognizer says so once, then taps move to the typed question', async () => {
     const f = fakeDeps({ createSpeechInput: () => null });
     const scene = new SceneController(f.deps, 'qa');

@@ -368,6 +368,12 @@ export class SceneController {
         void this.runAnalysis({ announce: true });
         return;
       case 'voice-question':
+        if (this.state.listening && this.input?.resultAfterStop) {
+          // a recorder: the tap ends the recording, and the question it heard is still asked
+          this.input.stop();
+          this.clearListenTimer();
+          return this.status(this.deps.t('seeForMe.status.recognizing'), {}, ['listening']);
+        }
         if (this.state.listening) {
           this.stopListening();
           this.say('seeForMe.listen.ok');

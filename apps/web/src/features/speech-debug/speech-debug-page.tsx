@@ -10,6 +10,7 @@ import {
   CloudRealtimeSpeechInput,
   loadCapabilities,
   readSpeechEngine,
+  SingleShotSpeechInput,
   speechEngines,
   speechOutput,
   type EngineName,
@@ -19,8 +20,8 @@ import {
 /** The voices of the app's own to try out (the screen-reader one hands text to the user's screen reader). */
 type OutputEngineName = Exclude<EngineName, 'silent' | 'screen-reader'>;
 const OUTPUT_ENGINES: readonly OutputEngineName[] = ['browser', 'native', 'cloud'];
-type InputName = 'browser-recognition' | 'cloud-realtime';
-const INPUTS: readonly InputName[] = ['browser-recognition', 'cloud-realtime'];
+type InputName = 'browser-recognition' | 'cloud-realtime' | 'cloud-single';
+const INPUTS: readonly InputName[] = ['browser-recognition', 'cloud-realtime', 'cloud-single'];
 const MAX_EVENTS = 20;
 
 interface DebugEvent {
@@ -44,6 +45,7 @@ export function SpeechDebugPage() {
   const [listening, setListening] = useState<Record<InputName, boolean>>({
     'browser-recognition': false,
     'cloud-realtime': false,
+    'cloud-single': false,
   });
   const inputs = useRef<Partial<Record<InputName, SpeechInput>>>({});
   const counter = useRef(0);
@@ -113,6 +115,8 @@ export function SpeechDebugPage() {
 
   const makeInput = (name: InputName): SpeechInput | null => {
     if (name === 'cloud-realtime') return new CloudRealtimeSpeechInput();
+    // record, then upload to POST /api/speech/recognize: the result is logged after stop
+    if (name === 'cloud-single') return new SingleShotSpeechInput();
     const Recognition = speechRecognitionConstructor();
     return Recognition ? new BrowserSpeechInput(Recognition, { continuous: true }) : null;
   };

@@ -12,6 +12,7 @@ export {
 export { BrowserSpeechInput } from './input/browser-recognizer.ts';
 export { loadCapabilities } from './input/capabilities.ts';
 export { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+export { SingleShotSpeechInput } from './input/single-shot.ts';
 export type { RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
 export { claimUnavailableNotice } from './input/voice-availability.ts';
 export {

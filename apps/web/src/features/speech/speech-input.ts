@@ -10,6 +10,7 @@ import { knownCapabilities, loadCapabilities } from './input/capabilities.ts';
 import { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
 import { FallbackSpeechInput } from './input/fallback-input.ts';
 import { NativeSpeechInput } from './input/native-recognizer.ts';
+import { SingleShotSpeechInput } from './input/single-shot.ts';
 import { selectRecognitionProvider, type RecognitionProvider } from './input/select-provider.ts';
 import {
   isBrowserRecognizerBroken,
@@ -31,6 +32,7 @@ export function currentRecognitionProvider(): RecognitionProvider {
     isNative: platform.hasNativeSpeech(),
     hasBrowserRecognizer: browserRecognizerExpectedToWork() && !isBrowserRecognizerBroken(),
     serverRealtimeAsr: asr ? asr.realtime : null,
+    serverSingleShotAsr: asr?.singleShot ?? false,
   });
 }
 
@@ -50,6 +52,8 @@ export function createSpeechInput(
       return new CloudRealtimeSpeechInput();
     case 'native':
       return new NativeSpeechInput(options);
+    case 'cloud-single':
+      return new SingleShotSpeechInput();
     case 'browser': {
       const Recognition = speechRecognitionConstructor();
       if (!Recognition) return null;

@@ -1,6 +1,7 @@
 import type { SpeechEnginePreference } from '../speech-preferences.ts';
 
-export type RecognitionProvider = 'cloud-mse' | 'native' | 'browser' | 'cloud-realtime' | 'none';
+export type RecognitionProvider =
+  'cloud-mse' | 'native' | 'browser' | 'cloud-realtime' | 'cloud-single' | 'none';
 
 export interface ProviderFacts {
   speechEngine: SpeechEnginePreference;
@@ -9,6 +10,8 @@ export interface ProviderFacts {
   hasBrowserRecognizer: boolean;
   /** From GET /api/capabilities: the server can recognise realtime speech (null when not known yet). */
   serverRealtimeAsr: boolean | null;
+  /** The server can recognise an uploaded recording (POST /api/speech/recognize). */
+  serverSingleShotAsr?: boolean;
 }
 
 /**
@@ -22,5 +25,7 @@ export function selectRecognitionProvider(f: ProviderFacts): RecognitionProvider
   if (f.isNative) return 'native';
   if (f.hasBrowserRecognizer) return 'browser';
   if (f.serverRealtimeAsr) return 'cloud-realtime';
+  // record, then upload: slower than streaming, but a voice where there would be none
+  if (f.serverSingleShotAsr) return 'cloud-single';
   return 'none';
 }

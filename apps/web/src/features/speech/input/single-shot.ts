@@ -2,7 +2,7 @@ import { DECODE_ERROR } from '@sfm/protocol';
 import { api } from '../../../api/http-client.ts';
 import { startRecording, type Recording } from '../../../platform/audio-capture.ts';
 import { bytesToBase64 } from '../speech-socket.ts';
-import type { SpeechInputError } from './types.ts';
+import { InputEvents, type SpeechInput, type SpeechInputError } from './types.ts';
 
 /** Spec §5/§9: recordings shorter than 1.2 s, and empty ones, are discarded. */
 export const MIN_RECORDING_MS = 1_200;
@@ -73,5 +73,54 @@ export class SingleShotRecognizer {
     this.active = null;
     if (!active) return { kind: 'discarded' };
     return recognizeRecording(await active.stop(), this.recognize);
+  }
+}
+
+/** A question is a few seconds: a recording stops by itself after this long (the user may tap sooner). */
+export const MAX_QUESTION_MS = 8_000;
+
+/**
+ * The single-shot recognizer as a speech input, where the device has no streaming recognizer but
+ * the server recognises uploads: start() records, stop() (a tap, or MAX_QUESTION_MS) uploads, and
+ * the text comes back as one final result. Too short or empty recordings end without a result.
+ */
+export class SingleShotSpeechInput implements SpeechInput {
+  readonly resultAfterStop = true;
+  private readonly events = new InputEvents();
+  private listening = false;
+  private limit: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly recognizer = new SingleShotRecognizer()) {}
+
+  onResult = this.events.onResult.bind(this.events);
+  onError = this.events.onError.bind(this.events);
+
+  isListening(): boolean {
+    return this.listening;
+  }
+
+  start(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this.recognizer.begin().then(
+      () => {
+        this.limit = setTimeout(() => this.stop(), MAX_QUESTION_MS);
+      },
+      () => {
+        this.listening = false;
+        this.events.error({ key: 'recognition.micUnavailable', code: 'audio-capture', recoverable: false });
+      },
+    );
+  }
+
+  stop(): void {
+    if (!this.listening) return;
+    this.listening = false;
+    clearTimeout(this.limit);
+    void this.recognizer.finish().then((result) => {
+      if (result.kind === 'text') this.events.result({ text: result.text, isFinal: true });
+      else if (result.kind === 'error') this.events.error({ ...result.error, recoverable: false });
+      else this.events.error({ key: 'speechInput.noText', code: 'discarded', recoverable: false });
+    });
   }
 }

@@ -10,7 +10,14 @@ import {
   reconnectDelay,
 } from './cloud-realtime.ts';
 import { selectRecognitionProvider, type ProviderFacts } from './select-provider.ts';
-import { MIN_RECORDING_MS, recognizeRecording, type RecognizeCall } from './single-shot.ts';
+import {
+  MAX_QUESTION_MS,
+  MIN_RECORDING_MS,
+  recognizeRecording,
+  SingleShotRecognizer,
+  SingleShotSpeechInput,
+  type RecognizeCall,
+} from './single-shot.ts';
 import type { RecognitionUpdate, SpeechInputError } from './types.ts';
 import { pickRecorderMime } from '../../../platform/audio-capture.ts';
 import { FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
@@ -51,6 +58,15 @@ describe('recognition provider selection (spec §5)', () => {
       'none',
     );
     expect(selectRecognitionProvider(facts({ hasBrowserRecognizer: false }))).toBe('none');
+  });
+  it('where nothing streams but the server recognises uploads: record, then upload', () => {
+    expect(
+      selectRecognitionProvider(
+        facts({ hasBrowserRecognizer: false, serverRealtimeAsr: false, serverSingleShotAsr: true }),
+      ),
+    ).toBe('cloud-single');
+    // streaming is preferred where there is any
+    expect(selectRecognitionProvider(facts({ serverSingleShotAsr: true }))).toBe('browser');
   });
 });
 
@@ -377,5 +393,44 @@ describe('single-shot recognition', () => {
     expect(pickRecorderMime(() => true)).toBe('audio/webm;codecs=opus');
     expect(pickRecorderMime((m) => m === 'audio/aac' || m === 'audio/mpeg')).toBe('audio/aac');
     expect(pickRecorderMime(() => false)).toBe('');
+  });
+});
+
+describe('single-shot speech input (a recorder where nothing streams)', () => {
+  function recorderInput(answer: Awaited<ReturnType<RecognizeCall>>) {
+    const stopped = vi.fn(async () => ({
+      blob: new Blob([new Uint8Array(64)], { type: 'audio/webm' }),
+      durationMs: 2_500,
+      mimeType: 'audio/webm',
+    }));
+    const recognize = vi.fn<RecognizeCall>(async () => answer);
+    const input = new SingleShotSpeechInput(
+      new SingleShotRecognizer(async () => ({ stop: stopped }), recognize),
+    );
+    const results: RecognitionUpdate[] = [];
+    const errors: SpeechInputError[] = [];
+    input.onResult((r) => results.push(r));
+    input.onError((e) => errors.push(e));
+    return { input, results, errors, recognize, stopped };
+  }
+
+  it('records from start to stop, then hands the recognised text over as one final result', async () => {
+    const { input, results, recognize } = recorderInput({ ok: true, data: { text: '这个药一次吃几粒' } });
+    expect(input.resultAfterStop).toBe(true);
+    input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(input.isListening()).toBe(true);
+    input.stop();
+    await vi.waitFor(() => expect(results).toEqual([{ text: '这个药一次吃几粒', isFinal: true }]));
+    expect(recognize).toHaveBeenCalledTimes(1);
+    expect(input.isListening()).toBe(false);
+  });
+
+  it(`stops by itself after ${MAX_QUESTION_MS / 1000} s, and says when nothing was recognised`, async () => {
+    const { input, errors, stopped } = recorderInput({ ok: true, data: { text: ' ' } });
+    input.start();
+    await vi.advanceTimersByTimeAsync(MAX_QUESTION_MS);
+    expect(stopped).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(errors).toMatchObject([{ key: 'speechInput.noText', recoverable: false }]));
   });
 });

@@ -41,7 +41,10 @@ export type RecognitionState = 'idle' | 'listening' | 'recording' | 'error';
 /** Speech input: what the qa and dialogue scenes (and the assistant) listen through. */
 export interface SpeechInput {
   start(): void;
+  /** Ends listening; a recorder (`resultAfterStop`) then uploads what it heard and answers. */
   stop(): void;
+  /** A recorder, not a streaming recognizer: its one result comes after stop() (or its own time limit). */
+  readonly resultAfterStop?: boolean;
   isListening(): boolean;
   onResult(listener: (update: RecognitionUpdate) => void): () => void;
   onError(listener: (error: SpeechInputError) => void): () => void;
