@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session-store.ts';
@@ -7,6 +7,13 @@ import { loginAs, renderApp } from '../test-utils.tsx';
 import { shouldShowPrivacyGate } from './privacy-gate.tsx';
 
 const dialog = () => screen.queryByRole('dialog', { name: '隐私政策' });
+/** The dialog loads on demand (only someone who has not accepted needs it). */
+const shown = () => screen.findByRole('dialog', { name: '隐私政策' });
+/** Its code is here and React has had its turn: a dialog not shown by now is not shown at all. */
+const dialogCodeLoaded = () =>
+  act(async () => {
+    await import('./privacy-dialog.tsx');
+  });
 
 describe('privacy gate', () => {
   it('covers every page but /, /download and /privacy on web until accepted', () => {
@@ -20,8 +27,9 @@ describe('privacy gate', () => {
     expect(shouldShowPrivacyGate('/login', false, android)).toBe(false);
   });
 
-  it('shows a labelled, described modal dialog with its three buttons on /login', () => {
+  it('shows a labelled, described modal dialog with its three buttons on /login', async () => {
     renderApp('/login');
+    await shown();
     const d = dialog();
     expect(d).toBeInTheDocument();
     expect(d).toHaveAttribute('open');
@@ -33,32 +41,36 @@ describe('privacy gate', () => {
     expect(screen.getByRole('heading', { level: 2, name: '隐私政策' })).toHaveFocus();
   });
 
-  it('is not shown on /, /download, /privacy', () => {
+  it('is not shown on /, /download, /privacy', async () => {
     for (const path of ['/', '/download', '/privacy']) {
       const view = renderApp(path);
+      await dialogCodeLoaded();
       expect(dialog()).toBeNull();
       view.unmount();
     }
   });
 
-  it('is never shown on Android', () => {
+  it('is never shown on Android', async () => {
     vi.spyOn(platform, 'name').mockReturnValue('android');
     vi.spyOn(platform, 'isNative').mockReturnValue(true);
     renderApp('/login', { native: true });
+    await dialogCodeLoaded();
     expect(dialog()).toBeNull();
   });
 
-  it('is shown on iPhone, as on the web (the spec exempts Android only)', () => {
+  it('is shown on iPhone, as on the web (the spec exempts Android only)', async () => {
     vi.spyOn(platform, 'name').mockReturnValue('ios');
     vi.spyOn(platform, 'isNative').mockReturnValue(true);
     renderApp('/login', { native: true });
+    await shown();
     expect(dialog()).toBeInTheDocument();
     screen.getByRole('button', { name: '不同意并退出' }).click();
-    return expect(screen.findByText(/不同意隐私政策就无法使用本应用/)).resolves.toBeInTheDocument();
+    expect(await screen.findByText(/不同意隐私政策就无法使用本应用/)).toBeInTheDocument();
   });
 
-  it('Esc does not dismiss it', () => {
+  it('Esc does not dismiss it', async () => {
     renderApp('/login');
+    await shown();
     const d = dialog() as HTMLDialogElement;
     const cancel = new Event('cancel', { cancelable: true });
     d.dispatchEvent(cancel);
@@ -69,6 +81,7 @@ describe('privacy gate', () => {
 
   it('accepting stores privacyAccepted and stays on /login with its redirect, focus on its h1', async () => {
     const { router } = renderApp('/login?redirect=%2Faichat');
+    await shown();
     await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
     expect(dialog()).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: '登录' })).toHaveFocus();
@@ -79,6 +92,7 @@ describe('privacy gate', () => {
 
   it('asks once whether a screen reader is in use: accepted as is, the app keeps its own voice', async () => {
     renderApp('/login');
+    await shown();
     const question = screen.getByRole('checkbox', { name: /我在使用读屏软件/ });
     expect(question).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
@@ -87,6 +101,7 @@ describe('privacy gate', () => {
 
   it('ticked, the screen reader becomes the only voice (one tap or Space, then accept)', async () => {
     renderApp('/login');
+    await shown();
     screen.getByRole('checkbox', { name: /我在使用读屏软件/ }).focus();
     await userEvent.keyboard(' ');
     await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
@@ -96,6 +111,7 @@ describe('privacy gate', () => {
   it('accepting when logged in stays on the page', async () => {
     loginAs({ userType: 0 });
     const { router } = renderApp('/see-for-me');
+    await shown();
     await userEvent.click(screen.getByRole('button', { name: '我已阅读并同意《隐私政策》' }));
     expect(dialog()).toBeNull();
     expect(router.state.location.pathname).toBe('/see-for-me');
@@ -104,6 +120,7 @@ describe('privacy gate', () => {
 
   it('"查看完整隐私政策" opens /privacy', async () => {
     const { router } = renderApp('/login');
+    await shown();
     await userEvent.click(screen.getByRole('button', { name: '查看完整隐私政策' }));
     expect(router.state.location.pathname).toBe('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: '隐私政策' })).toBeInTheDocument();
@@ -114,6 +131,7 @@ describe('privacy gate', () => {
     const close = vi.spyOn(platform, 'closeWindow').mockImplementation(() => undefined);
     vi.spyOn(platform, 'isWindowOpen').mockReturnValue(true);
     renderApp('/login');
+    await shown();
     await userEvent.click(screen.getByRole('button', { name: '不同意并退出' }));
     expect(close).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('浏览器不允许网页自行关闭，请手动关闭此标签页。')).toHaveAttribute(
