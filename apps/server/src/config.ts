@@ -147,6 +147,14 @@ export const CONFIG_DOCS = {
     String(APK_MAX_BYTES_DEFAULT),
     'Largest APK an admin may upload on the versions page (kept in the image store: `DATA_DIR/images/apks` or S3).',
   ],
+  ANDROID_DOWNLOAD_URL: [
+    '(unset)',
+    "Where the Android app is downloaded before any version is published on the versions page: `/download` then offers it as version 1.0.0 (build 1), the spec's defaults. Unset, the page says no Android version is out yet.",
+  ],
+  IOS_APP_STORE_URL: [
+    '(unset)',
+    "The app's App Store page before any iOS version is published. Unset, `/download` says the iOS app is not on the App Store yet.",
+  ],
   S3_BUCKET: [
     '(unset)',
     'Store analysed photos in this S3-compatible bucket instead of `DATA_DIR/images` (needs the S3_* keys).',
@@ -277,6 +285,8 @@ const EnvSchema = z.object({
   IMAGE_URL_TTL_SECONDS: positiveInt.default(3600),
   IMAGE_RETENTION_HOURS: z.coerce.number().positive().default(24),
   APK_MAX_BYTES: positiveInt.default(APK_MAX_BYTES_DEFAULT),
+  ANDROID_DOWNLOAD_URL: z.url({ protocol: /^https?$/ }).optional(),
+  IOS_APP_STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().trim().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
@@ -332,6 +342,8 @@ export interface Config {
   imageRetentionHours: number;
   /** The largest APK upload (the versions page). */
   apkMaxBytes: number;
+  /** Where each app is downloaded before a version of it is published (spec §7 defaults). */
+  defaultDownloads: { android: string | undefined; ios: string | undefined };
   /** Set when S3_BUCKET is; otherwise images live under DATA_DIR/images. */
   s3: S3Config | undefined;
   speech: SpeechConfig;
@@ -449,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     imageUrlTtlSeconds: e.IMAGE_URL_TTL_SECONDS,
     imageRetentionHours: e.IMAGE_RETENTION_HOURS,
     apkMaxBytes: e.APK_MAX_BYTES,
+    defaultDownloads: { android: e.ANDROID_DOWNLOAD_URL, ios: e.IOS_APP_STORE_URL },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

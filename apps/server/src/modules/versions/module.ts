@@ -13,7 +13,14 @@ export function register({
   config,
   adapters,
 }: ModuleContext): void {
-  const versions = new VersionsService(db, audit, adapters.imageStore, clock, config.apkMaxBytes);
+  const versions = new VersionsService(
+    db,
+    audit,
+    adapters.imageStore,
+    clock,
+    config.apkMaxBytes,
+    config.defaultDownloads,
+  );
   registerVersionRoutes(http, versions);
   registerVersionFiles(scope, identities, versions, config.apkMaxBytes);
 }

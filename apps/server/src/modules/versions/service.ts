@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
 import {
   DEFAULT_VERSION,
   versionApkPath,
@@ -78,6 +79,7 @@ export class VersionsService {
     private readonly store: ImageStore,
     private readonly clock: Clock,
     private readonly apkMaxBytes: number,
+    private readonly defaultDownloads: Config['defaultDownloads'] = { android: undefined, ios: undefined },
   ) {
     this.versions = new VersionsRepo(db);
   }
@@ -110,7 +112,17 @@ export class VersionsService {
   async latest(platform: 'android' | 'ios'): Promise<AndroidLatest> {
     const latest = await this.versions.latestPublished(platform);
     const url = latest && downloadOf(latest);
-    if (!latest || !url) throw notFound();
+    if (!latest || !url) {
+      // nothing published yet: the spec's defaults, where the deployment says where the app is
+      const fallback = this.defaultDownloads[platform];
+      if (!fallback) throw notFound();
+      return {
+        download_url: fallback,
+        version_name: DEFAULT_VERSION.name,
+        version_code: DEFAULT_VERSION.code,
+        update_desc: '',
+      };
+    }
     return {
       download_url: url,
       version_name: latest.versionName,

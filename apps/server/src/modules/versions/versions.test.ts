@@ -343,3 +343,26 @@ describe('release notes and the back office', () => {
     expectError(await call(t.app, versionAdminEndpoints.versions), 401, 'unauthorized');
   });
 });
+
+describe("before any version is published, with the deployment's download addresses (spec §7 defaults)", () => {
+  let configured: TestApp;
+  const ANDROID = 'https://downloads.example.com/see-for-me.apk';
+  const APP_STORE = 'https://apps.apple.com/app/id000000000';
+  beforeAll(async () => {
+    configured = await createTestApp({ config: { defaultDownloads: { android: ANDROID, ios: APP_STORE } } });
+  });
+  afterAll(() => configured.close());
+
+  it('offers them as version 1.0.0, build 1', async () => {
+    expect(expectOk(endpoints.androidLatest, await call(configured.app, endpoints.androidLatest))).toEqual({
+      download_url: ANDROID,
+      version_name: '1.0.0',
+      version_code: 1,
+      update_desc: '',
+    });
+    expect(expectOk(endpoints.iosLatest, await call(configured.app, endpoints.iosLatest))).toMatchObject({
+      download_url: APP_STORE,
+      version_code: 1,
+    });
+  });
+});
