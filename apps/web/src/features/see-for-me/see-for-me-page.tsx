@@ -80,7 +80,8 @@ function createControllers(fixedScene?: FixedScene) {
       photos: {
         enabled: readSavePhoto,
         grab: async () => captureFullPhoto(await camera.frame()),
-        keep: (photo) => savePhoto(photo),
+        // spec §6: the media note shown before the system asks for the album
+        keep: (photo) => savePhoto(photo, Date.now(), (ask) => requestWithRationale('camera', ask)),
       },
       analyze: (request, signal) => analyzeImage(request, signal),
       playSound,
