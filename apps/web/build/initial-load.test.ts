@@ -9,9 +9,13 @@ const manifestFile = resolve(dist, '.vite/manifest.json');
 
 /**
  * Issue 19: a first visit to the camera page downloads at most this much JavaScript (gzip) before
- * the page can show (about 144 KB since the router is wouter: react-dom alone is 63 KB).
+ * the page can show (about 144 KB since the router is wouter: react-dom alone is 63 KB). Raised
+ * from 150 to 152 with issue 30 (150.9 KB measured): the camera page now also knows, before it asks
+ * anyone to speak, which recognizer can hear here, down to the single-shot recorder. Loading that
+ * recorder on demand was tried and made the first visit larger (the chunks it shares were split
+ * out); the privacy dialog was moved out of the first download instead (-0.5 KB).
  */
-const SEE_FOR_ME_BUDGET_KB = 150;
+const SEE_FOR_ME_BUDGET_KB = 152;
 
 // reads the build `npm test` makes before the unit tests run (npm run build)
 describe('the built web app', () => {

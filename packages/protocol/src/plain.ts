@@ -72,3 +72,6 @@ export function scenePrompt(prompt: string, spokenQuestion?: string): string {
   const question = spokenQuestion?.trim();
   return question ? `${prompt}\n用户的问题：${question}` : prompt;
 }
+
+/** The reply error that means the audio could not be decoded (spec §5). */
+export const DECODE_ERROR = 'DECODE_ERROR';

@@ -10,8 +10,7 @@ export const RecognizeRequest = z.strictObject({
 export type RecognizeRequest = z.infer<typeof RecognizeRequest>;
 export const RecognizeResponse = z.object({ text: z.string() });
 export type RecognizeResponse = z.infer<typeof RecognizeResponse>;
-/** The reply error that means the audio could not be decoded (spec §5). */
-export const DECODE_ERROR = 'DECODE_ERROR';
+export { DECODE_ERROR } from './plain.ts';
 
 /** Speech synthesis options (spec §3). */
 export const SynthesisOptions = z.object({
