@@ -6,10 +6,15 @@ import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './
  * Android / iOS speech through the Capacitor plugin: markdown cleaned, then spoken chunk by chunk
  * (≤ 200 characters, split at sentence ends). Native speech cannot pause or resume (spec §4).
  */
+/** Spec §9: the platform's voice must answer within this long at start, or the app speaks otherwise. */
+export const NATIVE_INIT_TIMEOUT_MS = 1_000;
+
 export class NativeSpeechEngine implements SpeechEngine {
   readonly name = 'native' as const;
   private status: PlaybackState = 'idle';
   private generation = 0;
+  /** The platform's voice did not answer at start: the next engine in the chain speaks instead. */
+  private broken = false;
 
   constructor(
     private readonly tts: NativeTts = nativeTts,
@@ -18,7 +23,26 @@ export class NativeSpeechEngine implements SpeechEngine {
   ) {}
 
   available(): boolean {
-    return this.tts.available();
+    return !this.broken && this.tts.available();
+  }
+
+  /** App start: the platform's voice answers within NATIVE_INIT_TIMEOUT_MS, or is left out. */
+  async prepare(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('native speech did not start in time')),
+        NATIVE_INIT_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([this.tts.ready(), late]);
+    } catch (error) {
+      this.broken = true;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   state(): PlaybackState {
