@@ -59,6 +59,25 @@ describe('DashScopeRecognizer (Paraformer realtime)', () => {
     expect(connection?.binary.map((b) => b[0])).toEqual([1, 2]);
   });
 
+  it('reports a result it cannot read as a notice, and goes on to the next one (spec §8)', async () => {
+    fake = await startFakeDashScope(KEY, ({ socket }, message) => {
+      if (Buffer.isBuffer(message)) return;
+      const taskId = message.header.task_id;
+      if (message.header.action === 'run-task') event(socket, taskId, 'task-started');
+      if (message.header.action === 'finish-task') {
+        event(socket, taskId, 'result-generated', { payload: { output: { sentence: { text: 42 } } } });
+        event(socket, taskId, 'result-generated', sentence('出口在哪里', true));
+        event(socket, taskId, 'task-finished');
+      }
+    });
+    const asr = new DashScopeRecognizer({ apiKey: KEY, wsUrl: fake.url, model: 'paraformer-realtime-v2' });
+    const seen = await recognize(asr, (session) => {
+      session.sendPcm(new Uint8Array(3200).fill(1));
+      session.finish();
+    });
+    expect(seen).toEqual(['started', 'notice:resultFormat', 'final:出口在哪里']);
+  });
+
   it('reports task-failed as an error', async () => {
     fake = await startFakeDashScope(KEY, ({ socket }, message) => {
       if (!Buffer.isBuffer(message) && message.header.action === 'run-task') {

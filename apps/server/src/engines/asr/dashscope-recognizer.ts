@@ -74,7 +74,11 @@ export class DashScopeRecognizer implements SpeechRecognizer {
           return;
         case 'result-generated': {
           const sentence = message.payload?.output?.sentence;
-          if (!sentence || typeof sentence.text !== 'string') return;
+          if (!sentence || typeof sentence.text !== 'string') {
+            // a result that says nothing readable: reported, the recognition goes on
+            callbacks.onNotice?.('resultFormat');
+            return;
+          }
           if (sentence.sentence_end) callbacks.onFinal(sentence.text);
           else callbacks.onInterim(sentence.text);
           return;

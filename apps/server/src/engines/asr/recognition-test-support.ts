@@ -20,6 +20,7 @@ export function recognize(
       onFinal: (t) => seen.push(`final:${t}`),
       onCompleted: () => resolve(seen),
       onError: (m) => reject(new Error(m)),
+      onNotice: (problem) => seen.push(`notice:${problem}`),
     });
     feed(session);
   });

@@ -8,6 +8,11 @@ export interface RecognitionCallbacks {
   onCompleted(): void;
   /** The task failed; no other callback follows. */
   onError(message: string): void;
+  /**
+   * A business error of the cloud recognizer (spec §8): reported to the user, the recognition goes
+   * on. 'resultFormat': a result the service sent could not be read.
+   */
+  onNotice?(problem: 'resultFormat'): void;
 }
 
 /** One realtime recognition: PCM in (16 kHz mono, 16-bit little-endian), results out through callbacks. */

@@ -84,4 +84,30 @@ describe('ListeningSession (no socket needed)', () => {
     expect(first?.pcm).toEqual([4]);
     expect(heard).toEqual(['started', 'interim:你', 'failed:errors.asr_unavailable', 'stopped']);
   });
+
+  it("says the cloud's business errors and goes on: nothing heard by the end, a result it could not read (spec §8)", async () => {
+    const recognizer = new FakeRecognizer();
+    const { heard, events } = listener();
+    const session = new ListeningSession(recognizer, logger, events);
+    await session.start({}, allowed);
+    const [run] = recognizer.started;
+    run?.callbacks.onStarted();
+    run?.callbacks.onNotice?.('resultFormat');
+    run?.callbacks.onInterim('前面');
+    run?.callbacks.onFinal('前面有什么');
+    session.stop();
+    expect(heard).toEqual([
+      'started',
+      'refused:errors.asr_result_format',
+      'interim:前面',
+      'final:前面有什么',
+      'completed',
+    ]);
+    // a task that heard nothing says "No speech input" before it completes
+    heard.length = 0;
+    await session.start({}, allowed);
+    recognizer.started[1]?.callbacks.onStarted();
+    session.stop();
+    expect(heard).toEqual(['started', 'refused:errors.asr_no_speech', 'completed']);
+  });
 });

@@ -47,20 +47,28 @@ export class ListeningSession {
     if (generation !== this.generation) return;
     if (refusal) return listener.refused(refusal);
     const current = () => generation === this.generation;
+    let heard = false;
     this.recognition = recognizer.start(RecognitionOptions.parse(options), {
       onStarted: () => {
         if (current()) listener.started();
       },
       onInterim: (text) => {
+        heard ||= text.trim() !== '';
         if (current()) listener.interim(text);
       },
       onFinal: (text) => {
+        heard ||= text.trim() !== '';
         if (current()) listener.final(text);
       },
       onCompleted: () => {
         if (!current()) return;
         this.recognition = undefined;
+        // spec §8's business errors are said, not fatal: a task that heard nothing says so
+        if (!heard) listener.refused(new AppError(400, 'errors.asr_no_speech'));
         listener.completed();
+      },
+      onNotice: () => {
+        if (current()) listener.refused(new AppError(502, 'errors.asr_result_format'));
       },
       onError: (message) => {
         if (!current()) return;
