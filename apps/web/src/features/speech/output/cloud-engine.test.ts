@@ -197,6 +197,17 @@ describe('cloud speech engine', () => {
     engine.cancel();
   });
 
+  it('a text cancelled while the socket is still connecting is never said once it connects', async () => {
+    const socket = new FakeSocket(false);
+    const { engine } = setup({}, socket);
+    const done = engine.speak('迟到的话', { onStart: () => undefined, priority: 'routine' });
+    await vi.advanceTimersByTimeAsync(0);
+    engine.cancel();
+    socket.serverEmits('connect');
+    await expect(done).resolves.toEqual({ kind: 'cancelled' });
+    expect(socket.emitted.filter(([event]) => event === 'synthesizeText')).toEqual([]);
+  });
+
   it('sends a heartbeat every 30 s', async () => {
     const { engine, socket } = setup();
     void engine.speak('心跳', { onStart: () => undefined, priority: 'routine' });

@@ -85,6 +85,8 @@ export class CloudSpeechEngine implements SpeechEngine {
     timer: ReturnType<typeof setInterval> | null;
   } | null = null;
   private pendingStarts = 0;
+  /** Counts cancels: a text still waiting for the socket when one comes is not said any more. */
+  private cancels = 0;
   /** Counts disconnects: a socket still being opened when one happens is not wanted any more. */
   private closings = 0;
   lastTask: SpeechTask | null = null;
@@ -265,6 +267,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   }
 
   cancel(): void {
+    this.cancels += 1;
     if (!this.current) {
       if (this.status !== 'error') this.status = 'idle';
       return;
@@ -324,8 +327,10 @@ export class CloudSpeechEngine implements SpeechEngine {
     if (!clean) return { kind: 'done' };
     if (!this.player.supported()) throw new Error(UNSUPPORTED_MPEG);
     this.cancel();
+    const cancels = this.cancels;
     const socket = await this.connect();
-    this.cancel(); // a speak that came in while connecting
+    // cancelled while the socket was connecting (the queue gave up, or a newer text came)
+    if (this.cancels !== cancels) return { kind: 'cancelled' };
     taskCounter += 1;
     const task: SpeechTask = {
       id: `tts-${taskCounter}`,

@@ -221,6 +221,20 @@ describe('speech output queue guard (spec §9)', () => {
     vi.useRealTimers();
   });
 
+  it('an engine whose speak never returns (a voice still connecting) is given up too', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const connecting = new ManualEngine('cloud');
+    connecting.speak = () => new Promise<EngineOutcome>(() => undefined);
+    const device = new ManualEngine('browser');
+    const { service } = setup([connecting, device]);
+    void service.speak('请注意台阶');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(device.said).toEqual(['请注意台阶']);
+    expect(connecting.cancels).toBe(1);
+    vi.useRealTimers();
+  });
+
   it('a long text that has begun is never cut by the guard', async () => {
     vi.useFakeTimers();
     const device = new ManualEngine('browser');

@@ -2,6 +2,7 @@ import {
   monotonicNow,
   SPEECH_DOM_EVENT,
   type EngineName,
+  type EngineOutcome,
   type PlaybackState,
   type SpeakOptions,
   type SpeechEngine,
@@ -238,14 +239,23 @@ export class SpeechOutputService implements SpeechOutput {
       };
       if (engine.name === 'silent') onStart();
       // spec §9 queue-processing guard: an engine that has not begun to speak by then never will
+      // (a voice still connecting included): it is cancelled and the next engine says the text
       let stalled = false;
-      const guard = setTimeout(() => {
-        stalled = !started;
-        if (stalled && this.current === utterance) engine.cancel();
-      }, QUEUE_GUARD_MS);
-      let outcome;
+      let guard: ReturnType<typeof setTimeout> | undefined;
+      const givenUp = new Promise<EngineOutcome>((resolve) => {
+        guard = setTimeout(() => {
+          if (started) return;
+          stalled = true;
+          if (this.current === utterance) engine.cancel();
+          resolve({ kind: 'cancelled' });
+        }, QUEUE_GUARD_MS);
+      });
+      let outcome: EngineOutcome;
       try {
-        outcome = await engine.speak(utterance.text, { onStart, priority: utterance.priority });
+        outcome = await Promise.race([
+          engine.speak(utterance.text, { onStart, priority: utterance.priority }),
+          givenUp,
+        ]);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         console.warn(`speech engine ${engine.name} failed, falling back:`, reason);
