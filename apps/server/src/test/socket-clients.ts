@@ -13,11 +13,16 @@ export const socketClient = (url: string, auth: Record<string, string>, headers?
     ...(headers ? { extraHeaders: headers } : {}),
   });
 
-/** Resolves once the socket is connected; rejects with the server's refusal. */
+/**
+ * Resolves once the socket is connected; rejects with the server's refusal, or when the connection
+ * goes before it is made (a server killed mid-handshake closes the transport without a
+ * connect_error: without this the wait never ends).
+ */
 export const connected = (socket: Socket) =>
   new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
+    socket.once('disconnect', (reason) => reject(new Error(`disconnected before connecting: ${reason}`)));
   });
 
 /** A client of `url` (namespace included), once connected. */
