@@ -35,6 +35,8 @@ import {
 } from '../apps/server/src/engines/vision/degraded-photos.ts';
 import { assessPhoto } from '../apps/server/src/engines/vision/photo-quality.ts';
 import cocoNames from '../apps/server/src/engines/vision/embedded/coco-labels.zh-CN.json' with { type: 'json' };
+import { classNameOf, phrases } from '../apps/server/src/engines/vision/embedded/phrases.ts';
+import { handPhoto, labelOnHand } from '../apps/server/src/engines/vision/hand-photos.ts';
 import { mentionsTraffic } from '../apps/web/src/features/see-for-me/danger-terms.ts';
 import {
   arcText,
@@ -305,6 +307,10 @@ console.log(
 // close-ups of print (what blind users photograph most): every object named there is invented,
 // and any road word would set off the app's danger warning
 const objectNames = Object.values(cocoNames as Record<string, { name: string }>).map((c) => c.name);
+/** The answer with the print it quotes taken out, whichever way the print was introduced. */
+const intros = [phrases.textIntro, phrases.held.textInHand, phrases.held.textOnIt].join('|');
+const withoutPrint = (description: string) =>
+  description.replace(new RegExp(`“[^”]*”|(?:${intros})[^。]*。`, 'g'), '');
 let closeUps = 0;
 let invented = 0;
 let falseDanger = 0;
@@ -323,7 +329,7 @@ for (const label of rendered) {
     for (const scenario of ['realtime', 'move'] as const) {
       const { description } = await engine.analyze({ image, scenario });
       closeUps++;
-      const spokenWithoutPrint = description.replace(/“[^”]*”|看到的文字：[^。]*。/g, '');
+      const spokenWithoutPrint = withoutPrint(description);
       if (objectNames.some((n) => spokenWithoutPrint.includes(n))) invented++;
       if (mentionsTraffic(spokenWithoutPrint)) falseDanger++;
     }
@@ -331,6 +337,39 @@ for (const label of rendered) {
 }
 console.log(
   `\nclose-ups of print (${closeUps} answers): objects invented in ${invented}, false danger warnings ${falseDanger}`,
+);
+
+// a real hand held up to the camera (empty, or holding each label) and every fixture photo: how often
+// the hand is said, and how often a hand or a person is said where there is none
+const handWords = /你手里|一只手/;
+let handShots = 0;
+let handsSaid = 0;
+let personsInvented = 0;
+const handImages = [
+  ...(['fist', 'halfCurl', 'pointing'] as const).map((pose) => handPhoto(pose)),
+  ...(await Promise.all(
+    rendered.flatMap((label) => [labelOnHand(label, 'fist'), labelOnHand(label, 'halfCurl')]),
+  )),
+];
+for (const image of handImages) {
+  const { description } = await engine.analyze({ image, scenario: 'realtime' });
+  handShots++;
+  if (handWords.test(description)) handsSaid++;
+  if (withoutPrint(description).includes(classNameOf('person').name)) personsInvented++;
+}
+let handFree = 0;
+let handsInvented = 0;
+for (const item of items.filter((i) => i.kind === 'scene' || i.kind === 'text')) {
+  const { description } = await engine.analyze({
+    image: await standardImage(item.file),
+    scenario: 'realtime',
+  });
+  handFree++;
+  if (handWords.test(description)) handsInvented++;
+}
+console.log(
+  `\nhands held up (${handShots} photos of a real hand): hand said in ${handsSaid}, a person invented in ${personsInvented}; ` +
+    `photos without a hand (${handFree}): a hand invented in ${handsInvented}`,
 );
 
 /** Several users' photos at once: each user's wait, all side by side vs through the server's queue. */

@@ -3,6 +3,7 @@
  * else. The question is matched by keywords against intent words and Chinese/English class names;
  * when the detections and text cannot answer it, the answer says so plainly instead of guessing.
  */
+import type { Box } from './geometry.ts';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, cocoClassLabels, countWord, fill, phrases } from './phrases.ts';
 import { describeOverview, sightingPhrase, type TextRow } from './describe-scene.ts';
@@ -23,6 +24,8 @@ export interface QuestionFacts {
   text: readonly TextRow[];
   /** Colour of each detected traffic light, null when it could not be told. */
   lights: readonly LightReading[];
+  /** A hand holding something up to the camera (held-in-hand.ts), if one is seen. */
+  hand?: Box | null;
 }
 
 const has = (q: string, words: readonly string[]) => words.some((w) => q.includes(w.toLowerCase()));
@@ -118,7 +121,7 @@ export function answerQuestion(question: string, facts: QuestionFacts): string {
     return intent === 'count' ? answerCount(label, facts) : answerPresence(label, facts);
   }
   if (intent === 'overview' || question.trim() === '') {
-    return phrases.qa.whatIsHere + describeOverview(facts.objects, facts.text);
+    return phrases.qa.whatIsHere + describeOverview(facts.objects, facts.text, facts.hand ?? null);
   }
   // a thing the detector has no class for ("有没有台阶"), or a question it cannot parse: the text
   // in view may still answer it ("出口在哪" beside a sign reading "出口 →")

@@ -174,3 +174,30 @@ describe('what the detector may say on the photos blind users take', () => {
     expect(mentionable([obj('traffic light', 0.9, 0.1, 0.1, 0.5, 0.5)])).toEqual([]);
   });
 });
+
+describe('a hand holding something up', () => {
+  const fist = { x: 0.45, y: 0.43, width: 0.2, height: 0.23 };
+  const arm = obj('person', 0.59, 0.08, 0.41, 0.72, 0.59);
+
+  it('says what the hand holds, then what is written on it, and never calls the arm a person', () => {
+    const said = describeOverview([arm, obj('bottle', 0.7, 0.48, 0.2, 0.12, 0.3)], [row('矿泉水')], fist);
+    expect(said).toBe('你手里拿着一个瓶子。上面写着：矿泉水。');
+    expect(said).not.toContain('人');
+  });
+
+  it('hedges a weak guess at what is held', () => {
+    expect(describeOverview([obj('cup', 0.4, 0.5, 0.3, 0.1, 0.12)], [], fist)).toBe(
+      '你手里可能拿着一个杯子。',
+    );
+  });
+
+  it('reads the print on an unrecognised thing in the hand', () => {
+    expect(describeOverview([arm], [row('布洛芬缓释胶囊')], fist)).toBe(
+      '你手里的东西上写着：布洛芬缓释胶囊。',
+    );
+  });
+
+  it('says it cannot tell what the hand holds, and what helps, rather than guessing', () => {
+    expect(describeOverview([arm], [], fist)).toBe(phrases.held.unknown);
+  });
+});

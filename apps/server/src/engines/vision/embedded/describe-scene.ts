@@ -5,11 +5,14 @@
  * what lets the client's danger-scene check fire in move modes. One photo shows neither motion nor
  * what lies outside it: the phrases say where things are, never that they move ("passing").
  */
+import type { Box } from './geometry.ts';
+import { heldThing, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, countWord, fill, phrases } from './phrases.ts';
 import { placeWords } from './scene-layout.ts';
 import {
   byUrgency,
+  CONFIDENT_THRESHOLD,
   groupedByClass,
   HAZARD_LABELS,
   mentionable,
@@ -26,6 +29,8 @@ export interface TextRow {
   text: string;
   height: number;
   score: number;
+  /** Where the row is, normalised to the frame (0..1); absent where a test does not care. */
+  box?: Box;
   /** The photo's sides the row runs into. */
   edges?: readonly Edge[];
 }
@@ -60,32 +65,62 @@ function roadContext(objects: readonly DetectedObject[]): string {
   return '';
 }
 
-/** The most prominent confidently read rows, kept in reading order. */
-function prominentText(rows: readonly TextRow[]): string {
+/** The most prominent confidently read rows, kept in reading order, after `intro`. */
+function prominentText(rows: readonly TextRow[], intro: string = phrases.textIntro): string {
   const legible = rows.filter((r) => r.score >= SCENE_TEXT_MIN_SCORE && r.text.trim());
   if (!legible.length) return '';
   const chosen = new Set([...legible].sort((a, b) => b.height - a.height).slice(0, MAX_SCENE_TEXT_ROWS));
   const spoken = legible.filter((r) => chosen.has(r)).map((r) => r.text.trim());
   return (
-    phrases.textIntro +
-    spoken.join(phrases.listSeparator) +
-    (legible.length > chosen.size ? phrases.moreText : '') +
-    END
+    intro + spoken.join(phrases.listSeparator) + (legible.length > chosen.size ? phrases.moreText : '') + END
   );
 }
 
 /**
  * realtime / observe / continuous / click: legible text first (what blind users most often point
  * the camera at is print: a label, a screen, a sign), then what is where. With neither, the answer
- * says it is unsure and what helps, instead of naming a guess.
+ * says it is unsure and what helps, instead of naming a guess. With a hand holding something up
+ * (`hand`, see held-in-hand.ts) the answer starts from the hand: what it holds, what is written on
+ * it, or that it cannot tell — and the holder's own arm is never "a person".
  */
-export function describeOverview(objects: readonly DetectedObject[], text: readonly TextRow[]): string {
+export function describeOverview(
+  objects: readonly DetectedObject[],
+  text: readonly TextRow[],
+  hand: Box | null = null,
+): string {
+  const said = hand ? describeHeld(objects, text, hand) : describeView(objects, text, phrases.textIntro);
+  return said || phrases.nothingDetected;
+}
+
+/** Text, then objects by place, then road context; empty when there is none of them. */
+function describeView(
+  objects: readonly DetectedObject[],
+  text: readonly TextRow[],
+  textIntro: string,
+): string {
   const classes = groupedByClass(sightingsOf(objects)).slice(0, MAX_OVERVIEW_CLASSES);
   const sentences = classes.map((group) => group.map(sightingPhrase).join(phrases.listSeparator) + END);
-  const context = roadContext(objects);
-  const reading = prominentText(text);
-  if (!sentences.length && !reading) return phrases.nothingDetected;
-  return reading + sentences.join('') + context;
+  return prominentText(text, textIntro) + sentences.join('') + roadContext(objects);
+}
+
+function describeHeld(objects: readonly DetectedObject[], allText: readonly TextRow[], hand: Box): string {
+  const rest = withoutOwnArm(objects, hand);
+  const text = withoutSkinCreases(allText, hand);
+  const held = heldThing(rest, hand);
+  if (held) {
+    const { name, measure } = classNameOf(held.label);
+    const lead = held.score < CONFIDENT_THRESHOLD ? phrases.held.mayThing : phrases.held.thing;
+    return (
+      fill(lead, { name, measure }) +
+      describeView(
+        rest.filter((o) => o !== held),
+        text,
+        phrases.held.textOnIt,
+      )
+    );
+  }
+  if (prominentText(text)) return describeView(rest, text, phrases.held.textInHand);
+  return phrases.held.unknown + describeView(rest, text, phrases.textIntro);
 }
 
 const HAZARD_WORDS: readonly string[] = phrases.hazardWords;

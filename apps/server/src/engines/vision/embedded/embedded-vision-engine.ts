@@ -9,8 +9,14 @@ import type { VisionEngine, VisionRequest, VisionResult } from '../vision-engine
 import { answerQuestion, type LightReading } from './answer-question.ts';
 import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
 import { restoreEnglishSpacing } from './english-spacing.ts';
-import { boundsOf } from './geometry.ts';
-import { ObjectDetector, type DetectedObject } from './object-detector.ts';
+import { boundsOf, unionOf } from './geometry.ts';
+import { holdingHand } from './held-in-hand.ts';
+import {
+  ObjectDetector,
+  type DetectedObject,
+  type Detections,
+  type DetectOptions,
+} from './object-detector.ts';
 import { TextReader, type ReadOptions } from './ocr.ts';
 import { orderReadingRows } from './reading-order.ts';
 import { placeOf } from './scene-layout.ts';
@@ -49,10 +55,13 @@ async function readText(models: Models, image: RgbImage, options: ReadOptions): 
   const rows = orderReadingRows(await models.text.read(image, options));
   return rows.map((row) => {
     const edges = [...new Set(row.flatMap((l) => l.edges ?? []))];
+    const bounds = row.map((l) => boundsOf(l.points));
+    const frames = row.flatMap((l) => (l.frame ? [l.frame] : []));
     return {
       text: restoreEnglishSpacing(row.map((l) => l.text.trim()).join(' ')),
-      height: Math.max(...row.map((l) => Math.min(boundsOf(l.points).height, boundsOf(l.points).width))),
+      height: Math.max(...bounds.map((b) => Math.min(b.height, b.width))),
       score: Math.min(...row.map((l) => l.score)),
+      ...(frames.length && { box: unionOf(frames) }),
       ...(edges.length && { edges }),
     };
   });
@@ -105,7 +114,10 @@ export class EmbeddedVisionEngine implements VisionEngine {
   warmUp(): Promise<void> {
     this.rehearsed ??= this.loaded().then(async (models) => {
       const frame = rehearsalFrame();
-      await Promise.all([models.objects.detect(frame), models.text.read(frame, { extent: 'all' })]);
+      await Promise.all([
+        models.objects.detect(frame, { hands: true }),
+        models.text.read(frame, { extent: 'all' }),
+      ]);
     });
     this.rehearsed.catch(() => (this.rehearsed = null));
     return this.rehearsed;
@@ -136,8 +148,8 @@ export class EmbeddedVisionEngine implements VisionEngine {
     return { description };
   }
 
-  private detect(models: Models, image: RgbImage): Promise<DetectedObject[]> {
-    return timed(this.timer, 'objects', () => models.objects.detect(image));
+  private detect(models: Models, image: RgbImage, options?: DetectOptions): Promise<Detections> {
+    return timed(this.timer, 'objects', () => models.objects.detect(image, options));
   }
 
   private async run(task: Task, models: Models, image: RgbImage, req: VisionRequest): Promise<string> {
@@ -148,7 +160,7 @@ export class EmbeddedVisionEngine implements VisionEngine {
         return describeText(await readText(models, image, { extent: 'all', timer, signal }));
       case 'mobility': {
         // only the prominent text, beside the detector: a warning sign ("小心地滑") is a hazard
-        const [objects, text] = await Promise.all([
+        const [{ objects }, text] = await Promise.all([
           this.detect(models, image),
           readText(models, image, { extent: 'prominent', timer, signal }),
         ]);
@@ -163,20 +175,21 @@ export class EmbeddedVisionEngine implements VisionEngine {
       case 'overview': {
         // concurrently: onnxruntime's threads work while the wasm detector holds the JS thread
         // (measured ≈ 10 % faster than one after the other on 2 busy cores)
-        const [objects, text] = await Promise.all([
-          this.detect(models, image),
+        // hands too: what users hold up to the camera is the commonest close-up
+        const [{ objects, hands }, text] = await Promise.all([
+          this.detect(models, image, { hands: true }),
           readText(models, image, { extent: 'prominent', timer, signal }),
         ]);
-        return describeOverview(objects, text);
+        return describeOverview(objects, text, holdingHand(hands));
       }
       case 'answer': {
         // a question may be about any text in view, so all of it is read
-        const [objects, text] = await Promise.all([
-          this.detect(models, image),
+        const [{ objects, hands }, text] = await Promise.all([
+          this.detect(models, image, { hands: true }),
           readText(models, image, { extent: 'all', timer, signal }),
         ]);
         const lights = lightReadings(image, objects);
-        return answerQuestion(req.prompt ?? '', { objects, text, lights });
+        return answerQuestion(req.prompt ?? '', { objects, text, lights, hand: holdingHand(hands) });
       }
     }
   }

@@ -15,6 +15,16 @@ export function boundsOf(points: readonly (readonly number[])[]): Box {
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+/** The smallest box holding every one of `boxes` (at least one). */
+export function unionOf(boxes: readonly Box[]): Box {
+  return boundsOf(
+    boxes.flatMap((b) => [
+      [b.x, b.y],
+      [b.x + b.width, b.y + b.height],
+    ]),
+  );
+}
+
 export const centreX = (b: Box) => b.x + b.width / 2;
 export const centreY = (b: Box) => b.y + b.height / 2;
 export const bottom = (b: Box) => b.y + b.height;

@@ -14,6 +14,7 @@ import { letterSize, withoutFramingText } from './ocr/framing-text.ts';
 import type { Quad } from './ocr/quad.ts';
 import {
   DOUBTFUL_SCORE,
+  boxBeforeTurning,
   edgeBeforeTurning,
   flippedStrip,
   lineReadsFlipped,
@@ -30,6 +31,7 @@ import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
 import { stackedColumns } from './ocr/vertical-columns.ts';
 import type { RgbImage } from '../image-pipeline.ts';
+import { boundsOf, type Box } from './geometry.ts';
 import type { Edge, TextLine } from './reading-order.ts';
 import { timed, type StageTimer } from './stage-timer.ts';
 
@@ -101,10 +103,13 @@ export class TextReader {
     options.signal?.throwIfAborted();
     const upright = await this.readOnce(turnedImage(image, first.turns), options);
     if (readingWeight(upright.lines) <= readingWeight(first.lines)) return first.lines;
-    // the edges a line runs into are said as the user holds the phone: the photo's, not the page's
-    return upright.lines.map((l) =>
-      l.edges ? { ...l, edges: l.edges.map((e) => edgeBeforeTurning(e, first.turns)) } : l,
-    );
+    // the edges a line runs into and where it is are said as the user holds the phone: the
+    // photo's, not the page's
+    return upright.lines.map((l) => ({
+      ...l,
+      ...(l.frame && { frame: boxBeforeTurning(l.frame, first.turns) }),
+      ...(l.edges && { edges: l.edges.map((e) => edgeBeforeTurning(e, first.turns)) }),
+    }));
   }
 
   /** One detection and recognition pass; `turns` is how far its lines said the page is turned. */
@@ -141,6 +146,7 @@ export class TextReader {
         text: texts[i]?.text ?? '',
         score: texts[i]?.score ?? 0,
         points,
+        frame: frameOf(points, image),
         ...(edges.length && { edges }),
       };
     });
@@ -152,7 +158,8 @@ export class TextReader {
         column.members.reduce((sum, i) => sum + (lines[i]?.score ?? 0), 0) / column.members.length;
       if (!HAN.test(text.trim()) && score < pieces - COLUMN_SCORE_SLACK) return;
       for (const i of column.members) replaced.add(i);
-      lines.push({ text, score, points: pointsOf(column.quad) });
+      const points = pointsOf(column.quad);
+      lines.push({ text, score, points, frame: frameOf(points, image) });
     });
     const kept = (l: TextLine, i: number) => !replaced.has(i) && l.text.trim() && l.score >= MIN_LINE_SCORE;
     const keptStrips = chosen.map((strip, i) => (lines[i] && kept(lines[i], i) ? strip : undefined));
@@ -251,6 +258,17 @@ function orderingAngle(
  */
 const EDGE_MARGIN = 0.015;
 const EDGE_MIN_PX = 10;
+
+/** A line's bounds normalised to the photo (before any straightening for reading order). */
+function frameOf(points: readonly number[][], image: RgbImage): Box {
+  const b = boundsOf(points);
+  return {
+    x: b.x / image.width,
+    y: b.y / image.height,
+    width: b.width / image.width,
+    height: b.height / image.height,
+  };
+}
 
 function edgesTouched(points: readonly number[][], width: number, height: number): Edge[] {
   const margin = Math.max(EDGE_MIN_PX, EDGE_MARGIN * Math.min(width, height));

@@ -17,8 +17,10 @@ export interface TextLine {
   text: string;
   /** Recogniser confidence 0..1. */
   score: number;
-  /** Corner points [x, y] in image pixels. */
+  /** Corner points [x, y] in image pixels, as the page is held upright (for reading order). */
   points: number[][];
+  /** Where the line is in the photo as taken, normalised to 0..1; absent where a test does not care. */
+  frame?: Box;
   /** The photo's sides the line runs into: it is probably cut off there. */
   edges?: Edge[];
 }

@@ -7,6 +7,7 @@ import {
   straightened,
   pageReadsFlipped,
   turnedImage,
+  boxBeforeTurning,
 } from './orientation.ts';
 import { stripOfQuad } from './strip.ts';
 
@@ -92,5 +93,18 @@ describe('turning the photo itself', () => {
     expect(turned.data[(2 * 2 + 1) * 3]).toBe(2);
     expect(turnedImage(turnedImage(turnedImage(turned, 1), 1), 1).data).toEqual(image.data);
     expect(turnedImage(image, 2).data[0]).toBe(5);
+  });
+});
+
+describe('a box found in the turned photo', () => {
+  it('is put back where it was in the photo as taken', () => {
+    const topLeft = { x: 0, y: 0, width: 0.2, height: 0.1 };
+    const expectTopLeft = (b: { x: number; y: number; width: number; height: number }) =>
+      (['x', 'y', 'width', 'height'] as const).forEach((k) => expect(b[k]).toBeCloseTo(topLeft[k], 9));
+    // a clockwise quarter turn takes the top-left corner to the top-right
+    expectTopLeft(boxBeforeTurning({ x: 0.9, y: 0, width: 0.1, height: 0.2 }, 1));
+    expectTopLeft(boxBeforeTurning({ x: 0.8, y: 0.9, width: 0.2, height: 0.1 }, 2));
+    expectTopLeft(boxBeforeTurning({ x: 0, y: 0.8, width: 0.1, height: 0.2 }, 3));
+    expectTopLeft(boxBeforeTurning(topLeft, 0));
   });
 });

@@ -8,6 +8,7 @@
  * upright print). No npm package ships PaddleOCR's direction classifier, so the recogniser's own
  * confidence is the judge.
  */
+import type { Box } from '../geometry.ts';
 import type { DecodedText } from './ctc-decode.ts';
 import { centreOf, type Strip } from './strip.ts';
 import type { Point } from './quad.ts';
@@ -115,6 +116,23 @@ export function turnedImage(image: RgbImage, turns: number): RgbImage {
 }
 
 const EDGES_CLOCKWISE = ['top', 'right', 'bottom', 'left'] as const;
+
+/**
+ * A box (normalised to 0..1) in the photo turned `turns` quarter turns clockwise, placed back in the
+ * photo as taken.
+ */
+export function boxBeforeTurning(b: Box, turns: number): Box {
+  switch (((turns % 4) + 4) % 4) {
+    case 1:
+      return { x: b.y, y: 1 - b.x - b.width, width: b.height, height: b.width };
+    case 2:
+      return { x: 1 - b.x - b.width, y: 1 - b.y - b.height, width: b.width, height: b.height };
+    case 3:
+      return { x: 1 - b.y - b.height, y: b.x, width: b.height, height: b.width };
+    default:
+      return b;
+  }
+}
 
 /** The photo's side that became `edge` after turning it `turns` quarter turns clockwise. */
 export function edgeBeforeTurning(edge: (typeof EDGES_CLOCKWISE)[number], turns: number) {
