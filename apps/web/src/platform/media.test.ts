@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserRecognizerExpectedToWork } from './media.ts';
+import { browserRecognizerExpectedToWork, mediaSourceConstructor, mseSupportsMpeg } from './media.ts';
 
 /** The browser's own recognizer: a native function, as Chromium's webkitSpeechRecognition is. */
 const nativeRecognizer = Function.prototype.bind.call(class {}, null) as unknown;
@@ -35,5 +35,21 @@ describe('browserRecognizerExpectedToWork', () => {
     vi.stubGlobal('webkitSpeechRecognition', class {});
     brands('Chromium');
     expect(browserRecognizerExpectedToWork()).toBe(true);
+  });
+});
+
+describe('the cloud speech player', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is the web view’s MediaSource, on Android too (no native 22050 Hz track: media.ts says why)', () => {
+    const isTypeSupported = vi.fn((type: string) => type === 'audio/mpeg');
+    const WebViewMediaSource = Object.assign(class {}, { isTypeSupported });
+    vi.stubGlobal('MediaSource', WebViewMediaSource);
+    expect(mediaSourceConstructor()).toBe(WebViewMediaSource);
+    expect(mseSupportsMpeg()).toBe(true);
+    expect(isTypeSupported).toHaveBeenCalledWith('audio/mpeg');
+    vi.stubGlobal('MediaSource', undefined);
+    expect(mediaSourceConstructor()).toBeNull();
+    expect(mseSupportsMpeg()).toBe(false);
   });
 });

@@ -144,7 +144,20 @@ export async function requestMicrophone(): Promise<boolean> {
   }
 }
 
-/** MediaSource (MSE), or null when the browser has none. */
+/**
+ * MediaSource (MSE), or null when the browser has none. Cloud speech plays through it on every
+ * platform, in the Android and iOS web views too. Spec §9 gives Android a native player set to
+ * 22050 Hz, mono, buffer 4096; the app keeps the web view's player because:
+ * - the stream is MP3 at 22050 Hz mono (the synthesis options' sampleRate), and MSE plays it as it
+ *   comes: the rate and channels heard are the spec's without setting them;
+ * - a native AudioTrack takes decoded PCM: the shell would need an MP3 decoder and a plugin of its
+ *   own, with every chunk crossing the Capacitor bridge as base64 (a third larger, one call per
+ *   chunk). None of the Capacitor plugins the app ships plays a stream;
+ * - 4096 is the size of such a track's write buffer (0.1–0.2 s at that rate); MSE buffers by time
+ *   instead, and Android's own start buffer, end-of-stream grace and gap threshold are kept as the
+ *   player's Android timings (features/speech/output/cloud-speech-config.ts);
+ * - one player means one end-of-stream state machine, tested once for every platform.
+ */
 export function mediaSourceConstructor(): typeof MediaSource | null {
   if (typeof window === 'undefined') return null;
   const w = window as Window & { MediaSource?: typeof MediaSource };

@@ -56,4 +56,25 @@ describe('device id', () => {
     ensureDeviceId();
     expect(document.cookie).toContain(`device_id=${id}`);
   });
+
+  it('takes over an id stored under the spec’s deviceId, in its device_{time}_{random} form', () => {
+    const specId = 'device_1718000000000_k3j9x2abq';
+    localStorage.setItem('deviceId', specId);
+    const write = vi.spyOn(platform, 'writeCookie');
+    expect(ensureDeviceId()).toBe(specId);
+    expect(DeviceId.safeParse(specId).success).toBe(true);
+    expect(localStorage.getItem('device_id')).toBe(specId);
+    expect(localStorage.getItem('deviceId')).toBeNull();
+    expect(write).toHaveBeenCalledWith(deviceCookie(specId));
+    // kept on the next start: the server knows this device by it
+    expect(ensureDeviceId()).toBe(specId);
+  });
+
+  it('keeps its own id over one under deviceId, and never makes the second form itself', () => {
+    const own = ensureDeviceId();
+    localStorage.setItem('deviceId', 'device_1718000000000_other');
+    expect(ensureDeviceId()).toBe(own);
+    expect(localStorage.getItem('deviceId')).toBeNull();
+    expect(generateDeviceId()).not.toMatch(/^device_/);
+  });
 });

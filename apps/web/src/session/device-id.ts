@@ -1,6 +1,6 @@
 import { DEVICE_ID_PATTERN } from '@sfm/protocol';
 import { platform } from '../platform/index.ts';
-import { StorageKey } from './storage-keys.ts';
+import { readStoredKey, StorageKey } from './storage-keys.ts';
 
 /** Cookie lifetime of spec §9: 720 hours. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 720 * 3600;
@@ -65,9 +65,17 @@ export function deviceCookie(id: string, secure = globalThis.location?.protocol 
   return `${StorageKey.deviceId}=${encodeURIComponent(id)}; max-age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; SameSite=Strict; path=/${secure ? '; Secure' : ''}`;
 }
 
-/** The device id: from storage, or generated and stored; always (re)written to the cookie. */
+/**
+ * The device id: from storage, or generated and stored; always (re)written to the cookie.
+ *
+ * Spec §3 has a second form, device_{time}_{random}, used as the `deviceId` preference. One stored
+ * there (or under device_id) is kept as this device's id: the server already knows the device by it
+ * (its points, its limits). The app never makes one: a device has one id, the same in the HTTP
+ * header, the speech sockets' auth and the cookie, where a second form would make the sockets a
+ * different temporary device from the requests.
+ */
 export function ensureDeviceId(): string {
-  const stored = platform.storage.get(StorageKey.deviceId);
+  const stored = readStoredKey(platform.storage, StorageKey.deviceId);
   // the protocol's DeviceId schema is this pattern after a trim: checked without zod at start
   const id = stored && DEVICE_ID_PATTERN.test(stored.trim()) ? stored : generateDeviceId();
   if (id !== stored) platform.storage.set(StorageKey.deviceId, id);

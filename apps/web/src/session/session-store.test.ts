@@ -61,4 +61,17 @@ describe('session store', () => {
     expect(url).toBe('/api/auth/logout');
     expect(JSON.parse(String(init?.body))).toEqual({ refreshToken: 'rt-1' });
   });
+
+  it('takes a token stored under the spec’s authToken, which a logout then clears for good', () => {
+    const fetch = mockFetch(() => fail(500, 'errors.internal'));
+    seedStorage({ authToken: 'jwt-spec', refreshToken: 'rt-1', user: JSON.stringify(testSession().user) });
+    expect(useSession.getState().token).toBe('jwt-spec');
+    expect(localStorage.getItem('token')).toBe('jwt-spec');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(selectLoggedIn(useSession.getState())).toBe(true);
+    logout();
+    useSession.getState().reloadFromStorage();
+    expect(useSession.getState().token).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

@@ -9,7 +9,7 @@ import {
 import { create } from 'zustand';
 import { loadProtocolSchemas } from '../api/protocol-schemas.ts';
 import { platform } from '../platform/index.ts';
-import { StorageKey } from './storage-keys.ts';
+import { readStoredKey, StorageKey } from './storage-keys.ts';
 
 export interface SessionState {
   token: string | null;
@@ -67,7 +67,8 @@ function normalizeSpeechRate(value: unknown): number {
 function readState(): SessionState {
   const speechRaw = storage.get(StorageKey.speechRate);
   return {
-    token: storage.get(StorageKey.token),
+    // the spec's authToken is the same token: one stored by an install that used it is taken over
+    token: readStoredKey(storage, StorageKey.token),
     refreshToken: storage.get(StorageKey.refreshToken),
     user: readUser(),
     speechRate: speechRaw === null ? SPEECH_RATE_DEFAULT : normalizeSpeechRate(speechRaw),

@@ -1,6 +1,7 @@
 /**
  * The chat's photos (spec §9): any photo — a camera frame or a chosen file — becomes a JPEG whose
- * longest side is at most 800 px, at quality 0.7, before it is stored or sent.
+ * longest side is at most 800 px (so width and height both within the spec's 800, the proportions
+ * kept, never enlarged), at quality 0.7, before it is stored or sent.
  */
 import { CHAT_IMAGE } from '@sfm/protocol';
 import { downsizeImage, downsizePhotoFile } from '../../ui/photo-downsize.ts';

@@ -1,17 +1,17 @@
-import {
-  DEFAULT_VERSION,
-  FALLBACK_BUILD_NUMBER,
-  RELEASE_NOTES_PATH,
-  type AndroidLatest,
-} from '@sfm/protocol';
+import { DEFAULT_VERSION, RELEASE_NOTES_PATH, type AndroidLatest } from '@sfm/protocol';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http-client.ts';
 
-/** Spec §9: what the download page shows when the server does not say (version 1.0.0, build 100). */
-const FALLBACK_LATEST: AndroidLatest = {
+/**
+ * The built-in defaults when no version is published or the server does not answer (spec §7):
+ * spec §9's default version, 1.0.0 with version code 1, as the server's own answer when nothing is
+ * published. The fallback build number 100 is the running web build's (app-distribution.ts), not a
+ * published version's.
+ */
+const FALLBACK_LATEST: Readonly<AndroidLatest> = {
   download_url: '',
   version_name: DEFAULT_VERSION.name,
-  version_code: FALLBACK_BUILD_NUMBER,
+  version_code: DEFAULT_VERSION.code,
   update_desc: '',
 };
 

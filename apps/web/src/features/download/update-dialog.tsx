@@ -7,12 +7,20 @@ import { copyDownloadLink, type Outcome } from './download-actions.ts';
 import type { UpdateOffer } from './update-check.ts';
 import './update-dialog.css';
 
+export interface UpdateDialogProps {
+  offer: UpdateOffer;
+  onDone: () => void;
+  /** Opens the App Store address; rejects when it could not (default: the platform's). */
+  openStore?: (url: string) => Promise<void>;
+}
+
 /**
  * A modal <dialog>: iOS asks to go to the App Store, Android offers to copy the download link. A
  * forced update has no "later", and Esc (or anything else that closes the dialog) brings it back
- * until the user accepts.
+ * until the user accepts. An App Store that does not open is said in the dialog's alert (spec §8's
+ * update download failure), which stays open for another try.
  */
-export function UpdateDialog({ offer, onDone }: { offer: UpdateOffer; onDone: () => void }) {
+export function UpdateDialog({ offer, onDone, openStore = openExternal }: UpdateDialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const accepted = useRef(false);
@@ -34,9 +42,14 @@ export function UpdateDialog({ offer, onDone }: { offer: UpdateOffer; onDone: ()
     setFailure(null);
     if (!offer.downloadUrl) return setFailure({ ok: false, key: 'download.errors.invalidAddress' });
     if (offer.platform === 'ios') {
+      try {
+        await openStore(offer.downloadUrl);
+      } catch (error) {
+        console.warn('App Store did not open', error);
+        return setFailure({ ok: false, key: 'download.errors.updateDownloadFailed' });
+      }
       accepted.current = true;
       ref.current?.close();
-      openExternal(offer.downloadUrl);
       return;
     }
     const copied = await copyDownloadLink(offer.downloadUrl);

@@ -28,7 +28,7 @@ export const downloadEn: Messages['download'] = {
     invalidAddress: 'The download address is invalid',
     copyFailed: 'Copy failed. Please copy the download link by hand: {{url}}',
     downloadFailed: 'Download failed, please retry later',
-    updateDownloadFailed: 'Download of the update failed, please retry later or visit the address yourself',
+    updateDownloadFailed: 'Download update failed, please retry later or visit the address manually',
   },
   update: {
     title: 'New version {{name}}',
