@@ -71,7 +71,10 @@ export interface SceneResult {
 
 /** Spec §3 scene state (+ what the screen shows). */
 export interface SceneState {
+  /** Spec §3's currentMode. */
   mode: SceneMode;
+  /** Spec §3's currentSceneId: the market scene running, null in a built-in mode. */
+  currentSceneId: string | null;
   phase: ScenePhase;
   /** The visible (and politely announced) status line. */
   statusMessage: string;
@@ -200,6 +203,7 @@ export class SceneController {
   private freshState(mode: SceneMode): SceneState {
     return {
       mode,
+      currentSceneId: this.entryOf(mode).sceneId ?? null,
       phase: 'idle',
       statusMessage: '',
       statusSeq: 0,

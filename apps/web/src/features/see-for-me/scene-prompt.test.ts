@@ -65,3 +65,15 @@ describe('a scene with its own prompt', () => {
     );
   });
 });
+
+describe('the scene state', () => {
+  it('names the market scene running as currentSceneId, null in a built-in mode', () => {
+    const f = fakeDeps();
+    const registry = [marketEntry({ sceneId: 's1' }), sceneMode('reading')];
+    const scene = new SceneController({ ...f.deps, registry }, 'observe');
+    expect(scene.getState().currentSceneId).toBe('s1');
+    scene.setMode('reading');
+    expect(scene.getState().currentSceneId).toBeNull();
+    scene.dispose();
+  });
+});

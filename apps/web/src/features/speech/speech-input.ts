@@ -8,6 +8,7 @@ import {
 import { BrowserSpeechInput } from './input/browser-recognizer.ts';
 import { knownCapabilities, loadCapabilities } from './input/capabilities.ts';
 import { CloudRealtimeSpeechInput } from './input/cloud-realtime.ts';
+import { DialogueSpeechInput } from './input/dialogue-input.ts';
 import { FallbackSpeechInput } from './input/fallback-input.ts';
 import { NativeSpeechInput } from './input/native-recognizer.ts';
 import { SingleShotSpeechInput } from './input/single-shot.ts';
@@ -41,11 +42,19 @@ export function prepareSpeechInput(): Promise<unknown> {
   return loadCapabilities();
 }
 
-/** A recognizer for the current provider, or null when this device cannot recognise speech. */
+/**
+ * A recognizer for the current provider, or null when this device cannot recognise speech. Dialogue
+ * (continuous) listening hands its final results over as spec §9 says (DialogueSpeechInput).
+ */
 export function createSpeechInput(
   options: SpeechInputOptions,
   provider = currentRecognitionProvider(),
 ): SpeechInput | null {
+  const input = providerInput(options, provider);
+  return input && options.continuous ? new DialogueSpeechInput(input) : input;
+}
+
+function providerInput(options: SpeechInputOptions, provider: RecognitionProvider): SpeechInput | null {
   switch (provider) {
     case 'cloud-mse':
     case 'cloud-realtime':
@@ -61,7 +70,7 @@ export function createSpeechInput(
       return new FallbackSpeechInput(new BrowserSpeechInput(Recognition, options), () => {
         markBrowserRecognizerBroken();
         const next = currentRecognitionProvider();
-        return next === 'browser' ? null : createSpeechInput(options, next);
+        return next === 'browser' ? null : providerInput(options, next);
       });
     }
     case 'none':

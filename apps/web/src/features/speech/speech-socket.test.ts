@@ -2,7 +2,7 @@ import { io } from 'socket.io-client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANDROID_SYNTHESIS_SOCKET, BROWSER_SYNTHESIS_SOCKET } from './output/cloud-speech-config.ts';
 import { useSession } from '../../session/index.ts';
-import { defaultSocketFactory, sessionSpeechIdentity } from './speech-socket.ts';
+import { defaultSocketFactory, sessionSpeechIdentity, SOCKET_CLIENT_DEFAULTS } from './speech-socket.ts';
 
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({})) }));
 
@@ -17,9 +17,32 @@ describe('default socket factory', () => {
     expect(defaultSocketFactory.ready?.()).toBeUndefined();
   });
 
+  it('the default client (spec §7): delay 1000 ms, maximum 5000 ms, randomization 0.5, timeout 20000 ms', () => {
+    expect(SOCKET_CLIENT_DEFAULTS).toEqual({
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+      timeout: 20_000,
+    });
+    defaultSocketFactory('/any', { auth });
+    expect(vi.mocked(io)).toHaveBeenLastCalledWith('/any', {
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+      transports: ['websocket'],
+      auth,
+      timeout: 20_000,
+      forceNew: false,
+      reconnection: false,
+      autoConnect: true,
+    });
+  });
+
   it('Android /speech-synthesis: timeout 30 s, forceNew, 5 reconnection attempts 1 s apart', () => {
     defaultSocketFactory('/speech-synthesis', { ...ANDROID_SYNTHESIS_SOCKET, auth });
     expect(vi.mocked(io)).toHaveBeenLastCalledWith('/speech-synthesis', {
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
       transports: ['websocket'],
       auth,
       timeout: 30_000,
@@ -31,12 +54,13 @@ describe('default socket factory', () => {
     });
   });
 
-  it('browser: 10 s, a shared connection and no reconnection (the caller reconnects)', () => {
+  it('browser /speech-synthesis: 30 s, a shared connection and no reconnection (the engine reconnects)', () => {
     defaultSocketFactory('/speech-synthesis', { ...BROWSER_SYNTHESIS_SOCKET, auth });
     expect(vi.mocked(io)).toHaveBeenLastCalledWith('/speech-synthesis', {
+      ...SOCKET_CLIENT_DEFAULTS,
       transports: ['websocket'],
       auth,
-      timeout: 10_000,
+      timeout: 30_000,
       forceNew: false,
       reconnection: false,
       autoConnect: true,

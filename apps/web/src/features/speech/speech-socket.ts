@@ -37,13 +37,25 @@ export const sameSocketAuth = (a: SocketAuth, b: SocketAuth): boolean =>
 
 export interface SocketOptions {
   auth: SocketAuth;
-  /** socket.io's connect timeout. */
-  timeoutMs: number;
+  /** socket.io's connect timeout (default: the default client's, SOCKET_CLIENT_DEFAULTS.timeout). */
+  timeoutMs?: number;
   /** A connection of its own instead of sharing the one of the same origin with other namespaces. */
   forceNew?: boolean;
   /** socket.io's own reconnection after a drop; without it reconnection is left to the caller. */
   reconnection?: { attempts: number; delayMs: number };
 }
+
+/**
+ * Spec §7: the default socket client's options. They are socket.io's own defaults too, written out
+ * so that an upgrade of socket.io cannot change them unseen. A namespace with its own timeout or
+ * reconnection delay in the spec passes it (SocketOptions) and the rest stays as here.
+ */
+export const SOCKET_CLIENT_DEFAULTS = {
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const;
 
 export interface SocketFactory {
   (namespace: string, options: SocketOptions): Socket;
@@ -86,14 +98,15 @@ export function socketReady(factory: SocketFactory): Promise<void> | undefined {
   return Promise.all([loading, loadProtocolSchemas()]).then(() => undefined);
 }
 
-/** Same origin, websocket only. */
+/** Same origin (path /socket.io), websocket only. */
 export const defaultSocketFactory: SocketFactory = Object.assign(
   (namespace: string, { auth, timeoutMs, forceNew, reconnection }: SocketOptions): Socket => {
     if (!client) throw new Error('socket.io client not loaded yet: wait for defaultSocketFactory.ready()');
     return client.io(namespace, {
+      ...SOCKET_CLIENT_DEFAULTS,
       transports: ['websocket'],
       auth,
-      timeout: timeoutMs,
+      timeout: timeoutMs ?? SOCKET_CLIENT_DEFAULTS.timeout,
       forceNew: forceNew === true,
       reconnection: reconnection !== undefined,
       ...(reconnection && {

@@ -1,5 +1,6 @@
 import type { SocketAuth } from '@sfm/protocol';
 import type { RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
+import type { AudioChunk, PlayerSnapshot } from './output/mse-audio-player.ts';
 import type { SpeechIdentity } from './speech-socket.ts';
 
 /**
@@ -99,10 +100,53 @@ export class FakeSpeechInput implements SpeechInput {
     this.errors.add(cb);
     return () => this.errors.delete(cb);
   }
-  say(text: string, isFinal = true) {
-    for (const cb of this.results) cb({ text, isFinal });
+  say(text: string, isFinal = true, confidence = 1) {
+    for (const cb of this.results) cb({ text, confidence, isFinal });
   }
   fail(error: SpeechInputError) {
     for (const cb of this.errors) cb(error);
+  }
+}
+
+/** Test-only: the cloud voice's MseAudioPlayer, as far as the engine uses it; the test plays its end. */
+export class FakePlayer {
+  chunks: AudioChunk[] = [];
+  task: string | null = null;
+  done = false;
+  ended = false;
+  caughtUp = false;
+  onStart: (() => void) | null = null;
+  supported() {
+    return true;
+  }
+  startTask(id: string, onStart: () => void) {
+    this.task = id;
+    this.chunks = [];
+    this.done = false;
+    this.ended = false;
+    this.onStart = onStart;
+  }
+  append(id: string, chunk: AudioChunk) {
+    if (id === this.task) this.chunks.push(chunk);
+  }
+  startNow() {}
+  markStreamDone(id: string) {
+    if (id === this.task) this.done = true;
+  }
+  snapshot(): PlayerSnapshot {
+    return {
+      taskId: this.task,
+      started: this.chunks.length > 0,
+      ended: this.ended,
+      caughtUp: this.caughtUp,
+      bufferedStart: 0,
+      bufferedEnd: 5,
+      currentTime: 1,
+      queued: 0,
+      bytesAppended: 0,
+    };
+  }
+  stop() {
+    this.task = null;
   }
 }

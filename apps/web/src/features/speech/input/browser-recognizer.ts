@@ -5,7 +5,14 @@ import {
   type BrowserRecognition,
   type BrowserRecognitionConstructor,
 } from '../../../platform/media.ts';
-import { InputEvents, type SpeechInput, type SpeechInputErrorKey, type SpeechInputOptions } from './types.ts';
+import { RECOGNITION_QUALITY } from './recognition-quality.ts';
+import {
+  confidenceOf,
+  InputEvents,
+  type SpeechInput,
+  type SpeechInputErrorKey,
+  type SpeechInputOptions,
+} from './types.ts';
 
 /** Spec §4: while it should listen but stopped, a check every 5 s (page visible) restarts it. */
 export const RECOVERY_CHECK_MS = 5_000;
@@ -49,9 +56,10 @@ export interface BrowserRecognizerDeps {
 }
 
 /**
- * webkitSpeechRecognition / SpeechRecognition, zh-CN, interim results. While it should be listening
- * and the browser ends the session on its own (silence, a network blip), it is restarted; a check
- * every 5 s while the page is visible, and the page becoming visible again, restart it too.
+ * webkitSpeechRecognition / SpeechRecognition, zh-CN, the high quality config (interim results).
+ * While it should be listening and the browser ends the session on its own (silence, a network
+ * blip), it is restarted; a check every 5 s while the page is visible, and the page becoming
+ * visible again, restart it too.
  * no-speech and aborted are ignored; a denied or missing microphone stops it.
  */
 export class BrowserSpeechInput implements SpeechInput {
@@ -126,13 +134,15 @@ export class BrowserSpeechInput implements SpeechInput {
     const recognition = new this.Recognition();
     recognition.lang = this.options.lang ?? 'zh-CN';
     recognition.continuous = this.options.continuous;
-    recognition.interimResults = true;
+    recognition.interimResults = RECOGNITION_QUALITY.high.interimResults;
     recognition.onresult = (event) => {
       for (let i = event.resultIndex; i < event.results.length; i += 1) {
         const result = event.results[i];
-        const text = result?.[0]?.transcript.trim() ?? '';
+        const best = result?.[0];
+        const text = best?.transcript.trim() ?? '';
         if (!result || !text) continue;
-        this.events.result({ text, isFinal: result.isFinal });
+        // Chrome reports 0 for its interim results: 0 means "not scored", not "surely wrong"
+        this.events.result({ text, confidence: confidenceOf(best?.confidence), isFinal: result.isFinal });
       }
     };
     recognition.onerror = (event) => {

@@ -27,7 +27,7 @@ describe('fallback speech input', () => {
     input.start();
     first.say('你好');
     first.fail({ key: 'recognition.micDenied', code: 'not-allowed', recoverable: false });
-    expect(results).toEqual([{ text: '你好', isFinal: true }]);
+    expect(results).toEqual([{ text: '你好', confidence: 1, isFinal: true }]);
     expect(errors).toEqual([{ key: 'recognition.micDenied', code: 'not-allowed', recoverable: false }]);
   });
 
@@ -42,7 +42,7 @@ describe('fallback speech input', () => {
     expect(errors).toEqual([]);
     first.say('旧的');
     next.say('前面有什么');
-    expect(results).toEqual([{ text: '前面有什么', isFinal: true }]);
+    expect(results).toEqual([{ text: '前面有什么', confidence: 1, isFinal: true }]);
     input.stop();
     expect(next.listening).toBe(false);
   });

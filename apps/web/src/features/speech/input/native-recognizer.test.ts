@@ -42,7 +42,7 @@ describe('native speech input (Android / iOS)', () => {
     await vi.advanceTimersByTimeAsync(1_499);
     expect(results.filter((r) => r.isFinal)).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(results.at(-1)).toEqual({ text: '前面有什么', isFinal: true });
+    expect(results.at(-1)).toEqual({ text: '前面有什么', confidence: 1, isFinal: true });
   });
 
   it('a refused microphone says so and stops; a start that throws is a recognition error', async () => {

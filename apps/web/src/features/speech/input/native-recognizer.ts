@@ -1,10 +1,13 @@
 import { nativeRecognizer, type NativeRecognizer } from '../../../platform/native-speech-recognition.ts';
-import { InputEvents, type SpeechInput, type SpeechInputOptions } from './types.ts';
+import { InputEvents, UNSCORED_CONFIDENCE, type SpeechInput, type SpeechInputOptions } from './types.ts';
 
 /** Spec §9: native partial results are finalized after 1.5 s of silence. */
 const NATIVE_FINALIZE_MS = 1_500;
 
-/** Android / iOS recognition through the Capacitor plugin; a partial text goes final after 1.5 s. */
+/**
+ * Android / iOS recognition through the Capacitor plugin; a partial text goes final after 1.5 s.
+ * The plugin hands over texts without scores: every result is UNSCORED_CONFIDENCE.
+ */
 export class NativeSpeechInput implements SpeechInput {
   private readonly events = new InputEvents();
   private wanted = false;
@@ -28,7 +31,7 @@ export class NativeSpeechInput implements SpeechInput {
     this.timer = null;
     const text = this.partial.trim();
     this.partial = '';
-    if (text) this.events.result({ text, isFinal: true });
+    if (text) this.events.result({ text, confidence: UNSCORED_CONFIDENCE, isFinal: true });
   }
 
   start(): void {
@@ -48,7 +51,7 @@ export class NativeSpeechInput implements SpeechInput {
         this.options.lang ?? 'zh-CN',
         (text) => {
           this.partial = text;
-          this.events.result({ text, isFinal: false });
+          this.events.result({ text, confidence: UNSCORED_CONFIDENCE, isFinal: false });
           if (this.timer) clearTimeout(this.timer);
           this.timer = setTimeout(() => this.finalize(), NATIVE_FINALIZE_MS);
         },

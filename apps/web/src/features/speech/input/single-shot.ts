@@ -2,7 +2,7 @@ import { DECODE_ERROR } from '@sfm/protocol';
 import { api } from '../../../api/http-client.ts';
 import { startRecording, type Recording } from '../../../platform/audio-capture.ts';
 import { bytesToBase64 } from '../speech-socket.ts';
-import { InputEvents, type SpeechInput, type SpeechInputError } from './types.ts';
+import { InputEvents, UNSCORED_CONFIDENCE, type SpeechInput, type SpeechInputError } from './types.ts';
 
 /** Spec §5/§9: recordings shorter than 1.2 s, and empty ones, are discarded. */
 export const MIN_RECORDING_MS = 1_200;
@@ -118,7 +118,9 @@ export class SingleShotSpeechInput implements SpeechInput {
     this.listening = false;
     clearTimeout(this.limit);
     void this.recognizer.finish().then((result) => {
-      if (result.kind === 'text') this.events.result({ text: result.text, isFinal: true });
+      // POST /api/speech/recognize answers a text without a score
+      if (result.kind === 'text')
+        this.events.result({ text: result.text, confidence: UNSCORED_CONFIDENCE, isFinal: true });
       else if (result.kind === 'error') this.events.error({ ...result.error, recoverable: false });
       else this.events.error({ key: 'speechInput.noText', code: 'discarded', recoverable: false });
     });

@@ -1,14 +1,6 @@
-import type { Socket } from 'socket.io-client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserRecognition, BrowserRecognitionConstructor } from '../../../platform/media.ts';
 import { BrowserSpeechInput, RECOVERY_CHECK_MS } from './browser-recognizer.ts';
-import {
-  CLOUD_RECOGNITION_OPTIONS,
-  CloudRealtimeSpeechInput,
-  RECOGNITION_START_TIMEOUT_MS,
-  reconnectDelay,
-} from './cloud-realtime.ts';
 import { selectRecognitionProvider, type ProviderFacts } from './select-provider.ts';
 import {
   MAX_QUESTION_MS,
@@ -18,10 +10,9 @@ import {
   SingleShotSpeechInput,
   type RecognizeCall,
 } from './single-shot.ts';
-import type { RecognitionUpdate, SpeechInputError } from './types.ts';
+import { RECOGNITION_QUALITY } from './recognition-quality.ts';
+import { UNSCORED_CONFIDENCE, type RecognitionUpdate, type SpeechInputError } from './types.ts';
 import { pickRecorderMime } from '../../../platform/audio-capture.ts';
-import { FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
-import type { SocketOptions } from '../speech-socket.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -112,16 +103,28 @@ describe('browser recognizer', () => {
     return { input, results, errors, becomeVisible: () => onVisible?.(true) };
   }
 
-  it('zh-CN, continuous, interim; passes results on', () => {
+  it('zh-CN, continuous, interim; passes results on with their confidence', () => {
     const { input, results } = setup();
     input.start();
     const r = FakeRecognition.made[0]!;
     expect(r).toMatchObject({ lang: 'zh-CN', continuous: true, interimResults: true });
     r.onresult?.({
       resultIndex: 0,
-      results: { length: 1, 0: { isFinal: true, length: 1, 0: { transcript: ' 你好 ', confidence: 1 } } },
+      results: { length: 1, 0: { isFinal: true, length: 1, 0: { transcript: ' 你好 ', confidence: 0.87 } } },
     });
-    expect(results).toEqual([{ text: '你好', isFinal: true }]);
+    expect(results).toEqual([{ text: '你好', confidence: 0.87, isFinal: true }]);
+  });
+
+  it('follows the high quality config; a 0 score (Chrome interim results) is "not scored"', () => {
+    const { input, results } = setup();
+    input.start();
+    const r = FakeRecognition.made[0]!;
+    expect(r.interimResults).toBe(RECOGNITION_QUALITY.high.interimResults);
+    r.onresult?.({
+      resultIndex: 0,
+      results: { length: 1, 0: { isFinal: false, length: 1, 0: { transcript: '你', confidence: 0 } } },
+    });
+    expect(results).toEqual([{ text: '你', confidence: UNSCORED_CONFIDENCE, isFinal: false }]);
   });
 
   it('no-speech and aborted are ignored; not-allowed stops and blames the permission', () => {
@@ -198,171 +201,6 @@ describe('browser recognizer', () => {
   });
 });
 
-describe('cloud realtime recognizer', () => {
-  // the socket's events are checked with the protocol's schemas, loaded before a socket opens
-  // (socketReady); loaded here once, the fake timers alone drive the sockets
-  beforeAll(() => loadProtocolSchemas());
-  function setup() {
-    const sockets: FakeSocket[] = [];
-    const auths: SocketOptions['auth'][] = [];
-    const identity = new FakeSpeechIdentity();
-    let frameSink: ((f: Int16Array) => void) | null = null;
-    const stopCapture = vi.fn();
-    const input = new CloudRealtimeSpeechInput({
-      identity,
-      socketFactory: (_namespace, options) => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        auths.push(options.auth);
-        return s as unknown as Socket;
-      },
-      capture: async (onFrame) => {
-        frameSink = onFrame;
-        return { stop: stopCapture };
-      },
-    });
-    const results: RecognitionUpdate[] = [];
-    const errors: SpeechInputError[] = [];
-    input.onResult((r) => results.push(r));
-    input.onError((e) => errors.push(e));
-    return {
-      input,
-      sockets,
-      auths,
-      identity,
-      results,
-      errors,
-      frame: (f: Int16Array) => frameSink?.(f),
-      stopCapture,
-    };
-  }
-
-  it('a login or logout while listening reopens /speech with the new identity and listening goes on', async () => {
-    const { input, sockets, auths, identity, results } = setup();
-    const listenOn = async (s: FakeSocket) => {
-      s.serverEmits('connect');
-      await vi.advanceTimersByTimeAsync(0);
-      s.serverEmits('recognitionStarted', {});
-      await vi.advanceTimersByTimeAsync(0);
-    };
-    input.start();
-    await listenOn(sockets[0]!);
-    identity.login('jwt-1');
-    expect(sockets[0]!.emitted.at(-1)).toEqual(['stopRecognition', {}]);
-    await listenOn(sockets[1]!);
-    identity.logout();
-    await listenOn(sockets[2]!);
-    expect(auths).toEqual([
-      { deviceId: 'device-1' },
-      { token: 'jwt-1', deviceId: 'device-1' },
-      { deviceId: 'device-1' },
-    ]);
-    expect(input.state()).toBe('listening');
-    sockets[0]!.serverEmits('resultCompleted', { text: '旧的' }); // the old socket is not heard
-    sockets[2]!.serverEmits('resultCompleted', { text: '新的' });
-    expect(results).toEqual([{ text: '新的', isFinal: true }]);
-    input.stop();
-    identity.login('jwt-2'); // not listening: nothing opens
-    expect(sockets).toHaveLength(3);
-  });
-
-  it('waits for socket.io to load, then opens /speech with the identity of then; stopped meanwhile, opens none', async () => {
-    const identity = new FakeSpeechIdentity();
-    const auths: SocketOptions['auth'][] = [];
-    let loaded: () => void = () => undefined;
-    const client = new Promise<void>((resolve) => (loaded = resolve));
-    const socketFactory = Object.assign(
-      (_namespace: string, options: SocketOptions) => {
-        auths.push(options.auth);
-        return new FakeSocket() as unknown as Socket;
-      },
-      { ready: () => client },
-    );
-    const input = new CloudRealtimeSpeechInput({ identity, socketFactory });
-    input.start();
-    identity.login('jwt-1');
-    expect(auths).toEqual([]);
-    loaded();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(auths).toEqual([{ token: 'jwt-1', deviceId: 'device-1' }]);
-    input.stop();
-
-    const again = new CloudRealtimeSpeechInput({
-      identity,
-      socketFactory: Object.assign(socketFactory, { ready: () => new Promise<void>(() => undefined) }),
-    });
-    again.start();
-    again.stop();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(auths).toHaveLength(1);
-  });
-
-  it('starts with the spec options, streams PCM frames, reports interim and final results', async () => {
-    const { input, sockets, results, frame } = setup();
-    input.start();
-    const s = sockets[0]!;
-    s.serverEmits('connect');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(s.emitted[0]).toEqual(['startRecognition', { options: CLOUD_RECOGNITION_OPTIONS }]);
-    s.serverEmits('recognitionStarted', {});
-    await vi.advanceTimersByTimeAsync(0);
-    expect(input.state()).toBe('listening');
-    frame(new Int16Array(4096));
-    const sent = s.emitted.find(([e]) => e === 'sendAudioData')?.[1] as { audioData: string; format: string };
-    expect(sent.format).toBe('pcm');
-    expect(atob(sent.audioData).length).toBe(8192);
-    s.serverEmits('resultChanged', { text: '前方' });
-    s.serverEmits('resultCompleted', { text: '前方有什么' });
-    expect(results).toEqual([
-      { text: '前方', isFinal: false },
-      { text: '前方有什么', isFinal: true },
-    ]);
-  });
-
-  it('taskFailed is reported and listening goes on', async () => {
-    const { input, sockets, errors } = setup();
-    input.start();
-    sockets[0]!.serverEmits('connect');
-    await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.serverEmits('recognitionStarted', {});
-    await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.serverEmits('taskFailed', { message: '未能识别到有效文字' });
-    expect(errors).toEqual([
-      { key: 'speechInput.server', code: 'taskFailed', message: '未能识别到有效文字', recoverable: true },
-    ]);
-    expect(input.isListening()).toBe(true);
-  });
-
-  it('no recognitionStarted within 5 s: start timeout, stopped', async () => {
-    const { input, sockets, errors } = setup();
-    input.start();
-    sockets[0]!.serverEmits('connect');
-    await vi.advanceTimersByTimeAsync(RECOGNITION_START_TIMEOUT_MS);
-    expect(errors.at(-1)).toMatchObject({ key: 'speechInput.startTimeout', recoverable: false });
-    expect(input.isListening()).toBe(false);
-  });
-
-  it('reconnects up to 3 times with 1/2/4 s backoff, then gives up', async () => {
-    expect([0, 1, 2, 3].map(reconnectDelay)).toEqual([1000, 2000, 4000, null]);
-    const { input, sockets, errors } = setup();
-    input.start();
-    sockets[0]!.serverEmits('connect');
-    await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.serverEmits('recognitionStarted', {});
-    await vi.advanceTimersByTimeAsync(0);
-    sockets[0]!.serverEmits('disconnect');
-    await vi.advanceTimersByTimeAsync(999);
-    expect(sockets).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(sockets).toHaveLength(2);
-    // the next attempts never connect (connection timeout 10 s each)
-    await vi.advanceTimersByTimeAsync(10_000 + 2_000 + 10_000 + 4_000 + 10_000);
-    expect(sockets).toHaveLength(4);
-    expect(errors.at(-1)).toMatchObject({ key: 'speechInput.reconnectFailed' });
-    expect(input.isListening()).toBe(false);
-  });
-});
-
 describe('single-shot recognition', () => {
   const rec = (size: number, durationMs: number) => ({
     blob: new Blob([new Uint8Array(size)], { type: 'audio/webm' }),
@@ -421,7 +259,9 @@ describe('single-shot speech input (a recorder where nothing streams)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(input.isListening()).toBe(true);
     input.stop();
-    await vi.waitFor(() => expect(results).toEqual([{ text: '这个药一次吃几粒', isFinal: true }]));
+    await vi.waitFor(() =>
+      expect(results).toEqual([{ text: '这个药一次吃几粒', confidence: 1, isFinal: true }]),
+    );
     expect(recognize).toHaveBeenCalledTimes(1);
     expect(input.isListening()).toBe(false);
   });

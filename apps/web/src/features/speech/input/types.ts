@@ -1,6 +1,22 @@
+/** Spec §3 recognition result. */
 export interface RecognitionUpdate {
   text: string;
+  /** 0–1: how sure the recognizer is of `text` (UNSCORED_CONFIDENCE when it does not say). */
+  confidence: number;
   isFinal: boolean;
+}
+
+/**
+ * The confidence of a result whose recognizer gives no score (the native plugin, the server's
+ * /speech and upload answers, and browsers that report 0 for "not scored"). 1, not 0 or 0.5: the
+ * recognizer committed to the text without expressing doubt, and a consumer that weighs results
+ * must not throw away every result of a recognizer that never scores.
+ */
+export const UNSCORED_CONFIDENCE = 1;
+
+/** A score the recognizer gave (0 < score ≤ 1), else UNSCORED_CONFIDENCE. */
+export function confidenceOf(score: unknown): number {
+  return typeof score === 'number' && score > 0 && score <= 1 ? score : UNSCORED_CONFIDENCE;
 }
 
 /** i18n keys of the spec's recognition errors (§8). */

@@ -1,14 +1,10 @@
-import { SPEECH_SYNTHESIS_NAMESPACE, type SocketAuth, type SynthesisOptions } from '@sfm/protocol';
+import type { SynthesisOptions } from '@sfm/protocol';
 import { protocolSchemas } from '../../../api/protocol-schemas.ts';
 import type { Socket } from 'socket.io-client';
 import {
   base64ToBytes,
   defaultSocketFactory,
-  sameSocketAuth,
   sessionSpeechIdentity,
-  socketReady,
-  startHeartbeat,
-  waitConnected,
   type SocketFactory,
   type SpeechIdentity,
 } from '../speech-socket.ts';
@@ -25,6 +21,7 @@ import {
   UNSUPPORTED_MPEG,
   type AudioChunk,
 } from './mse-audio-player.ts';
+import { SynthesisConnection } from './synthesis-connection.ts';
 import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './types.ts';
 
 /** Spec §3 speech task (front end only). */
@@ -61,14 +58,18 @@ let taskCounter = 0;
 /**
  * Cloud speech: text goes to /speech-synthesis, MP3 chunks come back (`audioGenerated`) and are
  * played through MediaSource. One task per text; a new text stops the previous task.
+ *
+ * Spec §9 has the client send the synthesis service's "finish task" 2 s after a text (on Android
+ * the larger of 3 s and 50 ms per character). Here the server speaks to the service: it sends
+ * finish-task right after the text (each synthesizeText is a whole text), so the stream ends as soon
+ * as the text is synthesized, not 2–3 s later. The client sends nothing after the text: this
+ * protocol's stopSynthesis aborts the task (it is the cancel), and sent after 2 s it would cut every
+ * text that takes longer to synthesize. The end of the task is found by the end-of-stream rules.
  */
 export class CloudSpeechEngine implements SpeechEngine {
   readonly name = 'cloud' as const;
   private status: PlaybackState = 'idle';
-  private socket: Socket | null = null;
-  /** The identity `socket` was opened with. */
-  private socketAuth: SocketAuth | null = null;
-  private stopHeartbeat: (() => void) | null = null;
+  private readonly connection: SynthesisConnection;
   private readonly player: MseAudioPlayer;
   private readonly opts: Required<Omit<CloudEngineOptions, 'player' | 'volume'>>;
   private current: {
@@ -87,8 +88,6 @@ export class CloudSpeechEngine implements SpeechEngine {
   private pendingStarts = 0;
   /** Counts cancels: a text still waiting for the socket when one comes is not said any more. */
   private cancels = 0;
-  /** Counts disconnects: a socket still being opened when one happens is not wanted any more. */
-  private closings = 0;
   lastTask: SpeechTask | null = null;
 
   constructor(options: CloudEngineOptions = {}) {
@@ -105,8 +104,13 @@ export class CloudSpeechEngine implements SpeechEngine {
       now: options.now ?? (() => Date.now()),
       onTask: options.onTask ?? (() => undefined),
     };
-    // the engine lives as long as the page, and so does this subscription
-    this.opts.identity.onChange(() => this.followIdentity());
+    this.connection = new SynthesisConnection({
+      socket: this.opts.socket,
+      socketFactory: this.opts.socketFactory,
+      identity: this.opts.identity,
+      wire: (socket) => this.wire(socket),
+      busy: () => this.current !== null,
+    });
   }
 
   available(): boolean {
@@ -129,41 +133,21 @@ export class CloudSpeechEngine implements SpeechEngine {
   /** Connects the socket ahead of the first text; rejects when it cannot (app start retries). */
   async prepare(): Promise<void> {
     if (!this.player.supported()) throw new Error(UNSUPPORTED_MPEG);
-    await this.connect();
+    await this.connection.connect();
   }
 
   /** App close: stops the current task and closes the socket (the next text would reconnect). */
   dispose(): void {
     this.cancel();
-    this.disconnect();
+    this.connection.close();
   }
 
   playerSnapshot() {
     return this.player.snapshot();
   }
 
-  private connecting: Promise<Socket> | null = null;
-
-  private connect(): Promise<Socket> {
-    if (this.socket?.connected && this.socketIsCurrent()) return Promise.resolve(this.socket);
-    this.connecting ??= this.openSocket().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private async openSocket(): Promise<Socket> {
-    this.disconnect();
-    const closings = this.closings;
-    const loading = socketReady(this.opts.socketFactory);
-    if (loading) {
-      await loading;
-      if (closings !== this.closings) throw new Error('speech socket closed while it was opening');
-    }
-    const auth = this.opts.identity.auth();
-    const socket = this.opts.socketFactory(SPEECH_SYNTHESIS_NAMESPACE, { ...this.opts.socket, auth });
-    this.socket = socket;
-    this.socketAuth = auth;
+  /** The engine's handlers on a socket the connection has just made. */
+  private wire(socket: Socket): void {
     socket.on('synthesisStarted', () => {
       this.pendingStarts = Math.max(0, this.pendingStarts - 1);
       if (this.current && this.pendingStarts === 0) this.current.awaitingStart = false;
@@ -176,52 +160,6 @@ export class CloudSpeechEngine implements SpeechEngine {
     socket.on('disconnect', () => {
       if (this.current) this.current.socketClosed = true;
     });
-    this.stopHeartbeat = startHeartbeat(socket);
-    try {
-      await waitConnected(socket, this.opts.socket.timeoutMs);
-    } catch (error) {
-      // unless dispose() already closed it (and a newer socket may be in its place)
-      if (this.socket === socket) this.disconnect();
-      throw error;
-    }
-    return socket;
-  }
-
-  /** The socket was opened with the identity of now. */
-  private socketIsCurrent(): boolean {
-    return this.socketAuth !== null && sameSocketAuth(this.socketAuth, this.opts.identity.auth());
-  }
-
-  /**
-   * Spec §6: the server charges and limits each text by the socket's identity, so after a login,
-   * logout or token refresh an open socket is reopened with the new one — at once when idle, after
-   * its text when one is being said (cutting it off would silence the user mid-sentence). A socket
-   * still connecting is checked once it is up; a text always reconnects first (connect()).
-   */
-  private followIdentity(): void {
-    if (this.connecting) {
-      void this.connecting.then(
-        () => this.followIdentity(),
-        () => undefined,
-      );
-      return;
-    }
-    if (!this.socket || this.current || this.socketIsCurrent()) return;
-    this.connect().catch((error: unknown) =>
-      console.warn('speech socket reconnect failed:', error instanceof Error ? error.message : error),
-    );
-  }
-
-  private disconnect(): void {
-    this.closings += 1;
-    this.stopHeartbeat?.();
-    this.stopHeartbeat = null;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.removeAllListeners();
-      socket.disconnect();
-    }
   }
 
   private onAudio(payload: unknown): void {
@@ -255,7 +193,7 @@ export class CloudSpeechEngine implements SpeechEngine {
     current.settle(outcome);
     // not after a cancel: speak() cancels and then connects itself, dispose() cancels and then
     // closes, and a reopen here would race them; after a plain stop the next text reconnects
-    if (outcome.kind !== 'cancelled') this.followIdentity();
+    if (outcome.kind !== 'cancelled') this.connection.followIdentity();
   }
 
   private fail(message: string): void {
@@ -272,7 +210,7 @@ export class CloudSpeechEngine implements SpeechEngine {
       if (this.status !== 'error') this.status = 'idle';
       return;
     }
-    this.socket?.emit('stopSynthesis', {});
+    this.connection.current()?.emit('stopSynthesis', {});
     this.player.stop();
     this.status = 'idle';
     this.finishTask('failed', { kind: 'cancelled' }, 'cancelled');
@@ -328,7 +266,8 @@ export class CloudSpeechEngine implements SpeechEngine {
     if (!this.player.supported()) throw new Error(UNSUPPORTED_MPEG);
     this.cancel();
     const cancels = this.cancels;
-    const socket = await this.connect();
+    // not connected within 2 s (or known out of reach): rejects, and the device voice says the text
+    const socket = await this.connection.forText();
     // cancelled while the socket was connecting (the queue gave up, or a newer text came)
     if (this.cancels !== cancels) return { kind: 'cancelled' };
     taskCounter += 1;
