@@ -144,7 +144,16 @@ class FakeSourceBuffer extends EventTarget {
       this.dispatchEvent(new Event('updateend'));
     });
   }
-  remove() {}
+  removed: [number, number][] = [];
+  remove(start: number, end: number) {
+    this.removed.push([start, end]);
+    this.ranges = [[end, this.ranges[0]?.[1] ?? end]];
+    this.updating = true;
+    queueMicrotask(() => {
+      this.updating = false;
+      this.dispatchEvent(new Event('updateend'));
+    });
+  }
 }
 class FakeMediaSource extends EventTarget {
   static isTypeSupported = (t: string) => t === 'audio/mpeg';
@@ -242,6 +251,23 @@ describe('MseAudioPlayer', () => {
     await flush();
     expect(sources[1]!.buffers[0]!.appended.map((d) => d.byteLength)).toEqual([2]);
     expect(sources[0]!.buffers[0]!.appended).toHaveLength(0);
+  });
+
+  it('keeps at most 100 s buffered: played audio beyond that is removed, never what is still ahead', async () => {
+    expect(BROWSER_STREAM_TIMINGS.maxKeptBufferS).toBe(100);
+    expect(ANDROID_STREAM_TIMINGS.maxKeptBufferS).toBe(100);
+    const { player, sources, audio } = setup();
+    player.startTask('long', () => undefined);
+    sources[0]!.dispatchEvent(new Event('sourceopen'));
+    player.append('long', { data: new Uint8Array(1000), seq: 0 }); // 100 s
+    await flush();
+    const buffer = sources[0]!.buffers[0]!;
+    expect(buffer.removed).toEqual([]);
+    audio.currentTime = 30;
+    player.append('long', { data: new Uint8Array(200), seq: 1 }); // 120 s in all
+    await flush();
+    // up to a second behind the playhead, and no more than brings the buffer back to 100 s
+    expect(buffer.removed).toEqual([[0, 20]]);
   });
 
   it('startNow plays a clip shorter than 0.5 s whose data stopped', async () => {
