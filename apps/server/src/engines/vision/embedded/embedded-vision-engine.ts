@@ -10,7 +10,7 @@ import { answerQuestion, type LightReading } from './answer-question.ts';
 import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
 import { restoreEnglishSpacing } from './english-spacing.ts';
 import { boundsOf, unionOf } from './geometry.ts';
-import { holdingHand } from './held-in-hand.ts';
+import { holdingHand, withoutArms } from './held-in-hand.ts';
 import {
   ObjectDetector,
   type DetectedObject,
@@ -180,7 +180,7 @@ export class EmbeddedVisionEngine implements VisionEngine {
           this.detect(models, image, { hands: true }),
           readText(models, image, { extent: 'prominent', timer, signal }),
         ]);
-        return describeOverview(objects, text, holdingHand(hands));
+        return describeOverview(withoutArms(objects, hands), text, holdingHand(hands));
       }
       case 'answer': {
         // a question may be about any text in view, so all of it is read
@@ -189,7 +189,12 @@ export class EmbeddedVisionEngine implements VisionEngine {
           readText(models, image, { extent: 'all', timer, signal }),
         ]);
         const lights = lightReadings(image, objects);
-        return answerQuestion(req.prompt ?? '', { objects, text, lights, hand: holdingHand(hands) });
+        return answerQuestion(req.prompt ?? '', {
+          objects: withoutArms(objects, hands),
+          text,
+          lights,
+          hand: holdingHand(hands),
+        });
       }
     }
   }

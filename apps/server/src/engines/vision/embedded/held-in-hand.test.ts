@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRow } from './describe-scene.ts';
-import { heldThing, holdingHand, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
+import { heldThing, holdingHand, withoutArms, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
 import type { DetectedHand, DetectedObject } from './object-detector.ts';
 
 const hand = (score: number, fingerScore: number, x: number, y: number, width: number, height: number) =>
@@ -46,6 +46,18 @@ describe('around the hand', () => {
     const arm = obj('person', 0.59, 0.08, 0.41, 0.72, 0.59);
     const across = obj('person', 0.8, 0.0, 0.0, 0.1, 0.3);
     expect(withoutOwnArm([arm, across], FIST)).toEqual([across]);
+  });
+
+  it('takes out a doubtful "person" over a hand the tracker doubts but the finger model sees', () => {
+    // a half-curled hand behind a card: tracker 0.23, fingers 0.56, forearm called a person at 0.51
+    const gripping = hand(0.23, 0.56, 0.5, 0.5, 0.12, 0.15);
+    const arm = obj('person', 0.51, 0.36, 0.44, 0.41, 0.51);
+    expect(withoutArms([arm], [gripping])).toEqual([]);
+    // a confident person stays, and so does one over a box the finger model found no hand in
+    expect(withoutArms([obj('person', 0.7, 0.36, 0.44, 0.41, 0.51)], [gripping])).toHaveLength(1);
+    expect(withoutArms([arm], [hand(0.26, 0.51, 0.5, 0.5, 0.2, 0.22)])).toEqual([arm]);
+    // nor is a small hand-like patch (a child's fist across the room) taken for the holder's arm
+    expect(withoutArms([arm], [hand(0.68, 0.65, 0.5, 0.5, 0.04, 0.08)])).toEqual([arm]);
   });
 
   it('names the largest mentionable thing within reach of the hand, never a person', () => {

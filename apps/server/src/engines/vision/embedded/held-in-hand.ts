@@ -17,6 +17,13 @@ import { mentionable } from './sightings.ts';
 
 const HAND_MIN_SCORE = 0.5;
 const FINGER_MIN_SCORE = 0.6;
+/**
+ * The finger model gives a box with no hand in it 0.5 (a sigmoid of nothing); above this it saw
+ * joints. Enough to explain away a doubtful "person", not to say "你手里".
+ */
+const ARM_FINGER_MIN_SCORE = 0.55;
+/** A "person" the detector is this unsure of, over a hand-shaped region, is the holder's arm. */
+const ARM_PERSON_MAX_SCORE = 0.6;
 /** A hand holding something up to the camera spans at least this share of the frame's sides. */
 const HAND_MIN_SIDE = 0.12;
 /**
@@ -29,13 +36,12 @@ const OWN_ARM_OVERLAP = 0.5;
 /** What a hand holds reaches into the area around it: the hand's box grown by this share each way. */
 const REACH = 0.5;
 
+const armsLength = (h: DetectedHand) => Math.min(h.box.width, h.box.height) >= HAND_MIN_SIDE;
+
 /** The largest hand confident enough to say "你手里", or null. */
 export function holdingHand(hands: readonly DetectedHand[]): Box | null {
   const believed = hands.filter(
-    (h) =>
-      h.score >= HAND_MIN_SCORE &&
-      h.fingerScore >= FINGER_MIN_SCORE &&
-      Math.min(h.box.width, h.box.height) >= HAND_MIN_SIDE,
+    (h) => h.score >= HAND_MIN_SCORE && h.fingerScore >= FINGER_MIN_SCORE && armsLength(h),
   );
   return believed.sort((a, b) => area(b.box) - area(a.box))[0]?.box ?? null;
 }
@@ -54,6 +60,21 @@ function grown(b: Box, share: number): Box {
 
 const isOwnArm = (o: DetectedObject, hand: Box) =>
   o.label === 'person' && intersection(o.box, hand) >= OWN_ARM_OVERLAP * area(hand);
+
+/**
+ * The detections left once doubtful "persons" that are only a hand held up to the camera are taken
+ * out: the tracker may be unsure of a hand gripping a card (0.11 on a half-curled one), while the
+ * finger model still finds its joints and CenterNet calls the forearm "a person" (0.54).
+ */
+export function withoutArms(
+  objects: readonly DetectedObject[],
+  hands: readonly DetectedHand[],
+): DetectedObject[] {
+  const handShaped = hands.filter((h) => h.fingerScore >= ARM_FINGER_MIN_SCORE && armsLength(h));
+  return objects.filter(
+    (o) => !(o.score < ARM_PERSON_MAX_SCORE && handShaped.some((h) => isOwnArm(o, h.box))),
+  );
+}
 
 /** The detections left once the holder's own arm is taken out. */
 export function withoutOwnArm(objects: readonly DetectedObject[], hand: Box): DetectedObject[] {
