@@ -71,7 +71,8 @@ export function makeFakeCamera(photo: string): string {
       '-r',
       '5',
       '-vf',
-      "scale='min(1280,iw)':-2,setsar=1",
+      // both sides even (4:2:0 needs it): an odd-width photo otherwise gives a black camera
+      "scale='trunc(min(1280,iw)/2)*2':-2,setsar=1",
       '-pix_fmt',
       'yuv420p',
       out,

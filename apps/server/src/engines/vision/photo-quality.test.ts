@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { degrade, QUALITY_CASES, renderedLabel, UNUSABLE, type Degradation } from './degraded-photos.ts';
 import { fixturesDir, fixturesMissingReason } from './fixtures-dir.ts';
+import { handPhoto, labelOnHand } from './hand-photos.ts';
 import { prepareUpload } from './image-pipeline.ts';
 import { assessPhoto } from './photo-quality.ts';
 
@@ -51,6 +52,27 @@ describe('photo quality check on a rendered medicine label', () => {
   it('keeps a sign with one big character (a room number on a door): few edges, but clear ones', async () => {
     const door = await renderedLabel(['1'], { fontSize: 300, width: 1280 });
     expect((await assessPhoto(door)).problems).toEqual([]);
+  });
+
+  it('judges a 3:4 phone camera frame fitted into the 9:16 capture box by the frame, not its black bars', async () => {
+    const frameOf = (photo: Buffer) =>
+      sharp(photo).resize(360, 480, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();
+    const inBox = async (photo: Buffer) =>
+      sharp({ create: { width: 360, height: 640, channels: 3, background: '#000' } })
+        .composite([{ input: await frameOf(photo), top: 80, left: 0 }])
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    // measured with the bars, their straight edges pulled the vertical sharpness down by 0.14, and
+    // a card held up to a phone's camera was once called shaken (a motion blur)
+    for (const photo of [handPhoto('fist'), await labelOnHand(label)]) {
+      const alone = (await assessPhoto(await frameOf(photo))).metrics;
+      const boxed = await assessPhoto(await inBox(photo));
+      expect(boxed.problems).toEqual([]);
+      for (const [i, ratio] of boxed.metrics.sharpness.entries())
+        expect(Math.abs(ratio - (alone.sharpness[i] ?? 0))).toBeLessThan(0.05);
+    }
+    expect((await assessPhoto(await inBox(await degrade(label, 'heavyBlur')))).problems).not.toEqual([]);
+    expect((await assessPhoto(await inBox(await degrade(label, 'dark')))).problems).toContain('dark');
   });
 
   it('leaves a photo too small to measure unjudged', async () => {
