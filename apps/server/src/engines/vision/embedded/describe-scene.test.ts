@@ -185,10 +185,13 @@ describe('a hand holding something up', () => {
     expect(said).not.toContain('人');
   });
 
-  it('hedges a weak guess at what is held', () => {
-    expect(describeOverview([obj('cup', 0.4, 0.5, 0.3, 0.1, 0.12)], [], fist)).toBe(
-      '你手里可能拿着一个杯子。',
+  it('does not name what it is unsure the hand holds, anywhere in the answer', () => {
+    // a white card held up came out as "a remote" at 0.51
+    const remote = obj('remote', 0.51, 0.29, 0.31, 0.52, 0.19);
+    expect(describeOverview([remote], [row('维生素C咀嚼片')], fist)).toBe(
+      '你手里的东西上写着：维生素C咀嚼片。',
     );
+    expect(describeOverview([remote], [], fist)).toBe(phrases.held.unknown);
   });
 
   it('reads the print on an unrecognised thing in the hand', () => {

@@ -6,13 +6,12 @@
  * what lies outside it: the phrases say where things are, never that they move ("passing").
  */
 import type { Box } from './geometry.ts';
-import { heldThing, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
+import { HELD_NAME_MIN_SCORE, heldThing, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, countWord, fill, phrases } from './phrases.ts';
 import { placeWords } from './scene-layout.ts';
 import {
   byUrgency,
-  CONFIDENT_THRESHOLD,
   groupedByClass,
   HAZARD_LABELS,
   mentionable,
@@ -104,20 +103,13 @@ function describeView(
 }
 
 function describeHeld(objects: readonly DetectedObject[], allText: readonly TextRow[], hand: Box): string {
-  const rest = withoutOwnArm(objects, hand);
+  const held = heldThing(objects, hand);
+  // the held thing is said by name or not at all: never again as "正前方有……"
+  const rest = withoutOwnArm(objects, hand).filter((o) => o !== held);
   const text = withoutSkinCreases(allText, hand);
-  const held = heldThing(rest, hand);
-  if (held) {
-    const { name, measure } = classNameOf(held.label);
-    const lead = held.score < CONFIDENT_THRESHOLD ? phrases.held.mayThing : phrases.held.thing;
-    return (
-      fill(lead, { name, measure }) +
-      describeView(
-        rest.filter((o) => o !== held),
-        text,
-        phrases.held.textOnIt,
-      )
-    );
+  if (held && held.score >= HELD_NAME_MIN_SCORE) {
+    const named = fill(phrases.held.thing, { ...classNameOf(held.label) });
+    return named + describeView(rest, text, phrases.held.textOnIt);
   }
   if (prominentText(text)) return describeView(rest, text, phrases.held.textInHand);
   return phrases.held.unknown + describeView(rest, text, phrases.textIntro);

@@ -22,6 +22,12 @@ const FINGER_MIN_SCORE = 0.6;
  * joints. Enough to explain away a doubtful "person", not to say "你手里".
  */
 const ARM_FINGER_MIN_SCORE = 0.55;
+/**
+ * What a hand holds fills a close-up, where the detector's class is a guess unless it is sure: a
+ * white card held up was "a remote" at 0.51. Below this the thing is not named at all (its print,
+ * or "我不确定", is said instead).
+ */
+export const HELD_NAME_MIN_SCORE = 0.6;
 /** A "person" the detector is this unsure of, over a hand-shaped region, is the holder's arm. */
 const ARM_PERSON_MAX_SCORE = 0.6;
 /** A hand holding something up to the camera spans at least this share of the frame's sides. */
