@@ -18,6 +18,7 @@ export function endpointRoutes(endpoints: Protocol['endpoints']): Record<Endpoin
     const route: EndpointRoute = { method, path, access };
     if ('body' in endpoint) route.body = true;
     if ('query' in endpoint) route.query = true;
+    if ('bearer' in endpoint) route.bearer = true;
     return [name, route];
   });
   return Object.fromEntries(entries) as Record<EndpointName, EndpointRoute>;

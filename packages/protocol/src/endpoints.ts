@@ -55,6 +55,11 @@ export interface Endpoint {
   query?: z.ZodType;
   /** schema of the envelope's `data` on success */
   data: z.ZodType;
+  /**
+   * Spec §7 names `Authorization: Bearer {token}` for this call beside the identity headers every
+   * call carries (§6): a logged-in caller sends both.
+   */
+  bearer?: true;
 }
 
 /** Keeps each entry's own literal type (method, access, schemas) while checking it is an Endpoint. */
@@ -157,6 +162,7 @@ export const endpoints = defineEndpoints({
     method: 'POST',
     path: '/api/vision/analyze',
     access: 'identity',
+    bearer: true,
     body: AnalyzeRequest,
     data: AnalyzeResponse,
   },

@@ -10,4 +10,6 @@ export interface EndpointRoute {
   access: Endpoint['access'];
   body?: unknown;
   query?: unknown;
+  /** A logged-in caller also sends its token as `Authorization: Bearer` (the protocol's `bearer`). */
+  bearer?: true;
 }

@@ -30,7 +30,20 @@ describe('identity headers', () => {
     expect(h.get('token')).toBe('jwt-1');
     expect(h.get('userType')).toBe('registered');
     expect(h.get('deviceId')).toBeNull();
+    expect(h.get('Authorization')).toBeNull();
     expect(h.get('Accept-Language')).toBe('zh-CN');
+  });
+
+  it('an analysis also carries the token as Authorization: Bearer when logged in (spec §7), not without', async () => {
+    const fetch = mockFetch(() => ok({ description: '画面里有一张桌子。' }));
+    const request = { image: 'AAAA', scenario: 'observe' } as const;
+    await api.call('visionAnalyze', request);
+    expect(headersOf(fetch.mock.calls[0]![1]).get('Authorization')).toBeNull();
+    loginAs();
+    await api.call('visionAnalyze', request);
+    const h = headersOf(fetch.mock.calls[1]![1]);
+    expect(h.get('Authorization')).toBe('Bearer jwt-1');
+    expect(h.get('token')).toBe('jwt-1');
   });
 
   it('sends deviceId + userType temporary without a token', async () => {

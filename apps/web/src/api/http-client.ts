@@ -124,9 +124,12 @@ function identityHeaders(endpoint: EndpointRoute): Record<string, string> {
   if (isAdminAccess(endpoint.access)) {
     return adminToken ? { [IdentityHeader.authorization]: `Bearer ${adminToken}` } : {};
   }
-  return token
-    ? { [IdentityHeader.token]: token, [IdentityHeader.userType]: 'registered' }
-    : { [IdentityHeader.deviceId]: getDeviceId(), [IdentityHeader.userType]: 'temporary' };
+  if (!token) return { [IdentityHeader.deviceId]: getDeviceId(), [IdentityHeader.userType]: 'temporary' };
+  return {
+    [IdentityHeader.token]: token,
+    [IdentityHeader.userType]: 'registered',
+    ...(endpoint.bearer && { [IdentityHeader.authorization]: `Bearer ${token}` }),
+  };
 }
 
 function buildUrl(endpoint: EndpointRoute, input: unknown): string {

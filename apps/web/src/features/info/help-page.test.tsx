@@ -40,6 +40,13 @@ describe('/help', () => {
     expect(within(voice).queryByText('点击“语音指令”按钮后可以说：')).toBeNull();
   });
 
+  it('says the interval each auto mode really uses, never "10 minutes"', () => {
+    const [modes] = helpSections(i18n.t, SCENE_MODES);
+    const realtime = modes!.paragraphs.find((p) => p.startsWith('实时：'));
+    expect(realtime).toContain('每 10 秒自动拍照');
+    expect(modes!.paragraphs.join('')).not.toMatch(/分钟/);
+  });
+
   it('a mode added to the registry documents itself', () => {
     const added = { ...SCENE_MODES[0]!, id: 'reading', labelKey: 'seeForMe.modes.reading' } as SceneModeEntry;
     const [modes] = helpSections(i18n.t, [added]);

@@ -10,7 +10,12 @@ export interface HelpSection {
 
 const list = (t: TFunction, key: string) => t(key, { returnObjects: true }) as unknown as string[];
 
-/** One line per scene mode, written from the registry: a mode added there documents itself here. */
+/**
+ * One line per scene mode, written from the registry: a mode added there documents itself here.
+ * The interval said is the mode's own (every 10 s for realtime and move). Spec §9 notes that the
+ * original's hints say "10 minutes" for realtime and move, which no mode does: a blind user plans by
+ * what they hear, so the hint says what the mode really does.
+ */
 function describeMode(t: TFunction, mode: SceneModeEntry): string {
   const parts = [
     mode.captureIntervalMs > 0

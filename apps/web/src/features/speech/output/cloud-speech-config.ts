@@ -21,7 +21,12 @@ export interface StreamTimings {
   completionCheckMs: number;
   /** …and after this many the task is over anyway. */
   maxCompletionChecks: number;
-  /** How often the cloud engine runs its end check (ms). */
+  /**
+   * How often the cloud engine runs its end check (ms). Spec §9 polls the stream's end every 1 s;
+   * twice as often here, because the next text (a new result, the answer to a question) waits for
+   * this check to hear that the last one ended: up to half a second sooner, for a check that only
+   * reads the player's state.
+   */
   endCheckIntervalMs: number;
   /** Data stopped this long (ms) with less than the start buffer: the short clip plays anyway. */
   shortClipWaitMs: number;
