@@ -13,9 +13,12 @@ const manifestFile = resolve(dist, '.vite/manifest.json');
  * from 150 to 152 with issue 30 (150.9 KB measured): the camera page now also knows, before it asks
  * anyone to speak, which recognizer can hear here, down to the single-shot recorder. Loading that
  * recorder on demand was tried and made the first visit larger (the chunks it shares were split
- * out); the privacy dialog was moved out of the first download instead (-0.5 KB).
+ * out); the privacy dialog was moved out of the first download instead (-0.5 KB). Raised to 153
+ * with the rest of issue 30 (151.1 → 152.3 KB measured): the speech layer's spec rules (no text
+ * waits more than 2 s for the cloud voice, dialogue finals joined, 5 reconnects and a microphone
+ * check: +0.8 KB) and the spec's storage key aliases read at start (+0.3 KB).
  */
-const SEE_FOR_ME_BUDGET_KB = 152;
+const SEE_FOR_ME_BUDGET_KB = 153;
 
 // reads the build `npm test` makes before the unit tests run (npm run build)
 describe('the built web app', () => {
