@@ -30,6 +30,7 @@ import { outlineOf, stripOfQuad, type Strip } from './ocr/strip.ts';
 import { TextDetector } from './ocr/text-detector.ts';
 import { TextRecognizer } from './ocr/text-recognizer.ts';
 import { stackedColumns } from './ocr/vertical-columns.ts';
+import { withoutEchoes } from './ocr/echo-lines.ts';
 import type { RgbImage } from '../image-pipeline.ts';
 import { boundsOf, type Box } from './geometry.ts';
 import type { Edge, TextLine } from './reading-order.ts';
@@ -166,9 +167,9 @@ export class TextReader {
     const angle = pageReadingAngle(keptStrips.filter((strip): strip is Strip => strip !== undefined));
     const turns = quarterTurnsFor(angle);
     const straighten = orderingAngle(angle, keptStrips, lines);
-    const read = lines
-      .filter(kept)
-      .map((l) => (straighten ? { ...l, points: straightened(l.points, straighten) } : l));
+    const read = withoutEchoes(lines.filter(kept)).map((l) =>
+      straighten ? { ...l, points: straightened(l.points, straighten) } : l,
+    );
     return { lines: read, turns };
   }
 
