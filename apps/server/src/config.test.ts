@@ -98,6 +98,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VISION_ENGINE: 'magic' })).toThrow(/VISION_ENGINE/);
   });
 
+  it('the cloud voice defaults to longxiaochun_v2 (spec §9), TTS_VOICE names another', () => {
+    const cloud = loadConfig({ DASHSCOPE_API_KEY: 'k' });
+    expect(cloud.speech.tts).toMatchObject({
+      engine: 'dashscope',
+      model: 'cosyvoice-v2',
+      voice: 'longxiaochun_v2',
+    });
+    expect(loadConfig({}).speech.tts.voice).toBe('longxiaochun_v2');
+    expect(CONFIG_DOCS.TTS_VOICE?.[0]).toBe('longxiaochun_v2');
+    expect(loadConfig({ DASHSCOPE_API_KEY: 'k', TTS_VOICE: 'longwan_v2' }).speech.tts.voice).toBe(
+      'longwan_v2',
+    );
+  });
+
   it('takes a migration owner only beside DATABASE_URL', () => {
     const owner = 'postgres://owner:pw@db/see_for_me';
     expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(

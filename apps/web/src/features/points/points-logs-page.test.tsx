@@ -1,8 +1,8 @@
 import type { PointsLogEntry } from '@sfm/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
 import { formatEntryTime, signedAmount } from './points-format.ts';
 
 const DETAILS = {
@@ -133,6 +133,33 @@ describe('/points-logs', () => {
     await userEvent.selectOptions(filter, 'consume');
     await waitFor(() => expect(screen.getAllByText('消费').length).toBeGreaterThan(10));
     expect(asked.at(-1)).toBe('?page=1&pageSize=10&type=consume');
+  });
+});
+
+describe('/points-logs when loading fails (spec §8: only logged)', () => {
+  it.each([
+    ['an error answer', () => fail(500, 'INTERNAL_ERROR', '服务器内部错误')],
+    ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('%s is logged for the balance and the history, and no error is shown', async (_, answer) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    loginAs();
+    seedStorage({ privacyAccepted: 'true' });
+    mockFetch(answer);
+    renderApp('/points-logs');
+    const history = await screen.findByRole('region', { name: '积分记录' });
+    await waitFor(() => expect(history).toHaveAttribute('aria-busy', 'false'));
+    await waitFor(() =>
+      expect(logged.mock.calls.map(([what]) => what)).toEqual(
+        expect.arrayContaining(['points details failed', 'points logs failed']),
+      ),
+    );
+    // the page shows what it has: the balance's empty place, the filter, no list and no message
+    expect(screen.getByTestId('points-summary-placeholder')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '记录类型' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '积分记录' })).toBeNull();
+    expect(screen.queryByText('暂无积分记录')).toBeNull();
+    expect(screen.getByTestId('live-alert')).toBeEmptyDOMElement();
+    expect(document.body).not.toHaveTextContent(/失败|错误|Failed/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
 import { loginAs, renderApp, seedStorage } from '../../test-utils.tsx';
 import { writeSpeakWithScreenReader } from '../speech/index.ts';
@@ -53,4 +53,72 @@ describe('/see-for-me hidden controls (spec §2)', () => {
       expect(screen.getByRole('tab', { name: '血糖' })).toHaveAttribute('aria-selected', 'true'),
     );
   });
+});
+
+describe('/see-for-me flash and camera switch (spec §2)', () => {
+  const saved = (['mediaDevices', 'permissions'] as const).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(navigator, name)] as const,
+  );
+  afterEach(() => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(navigator, name, descriptor);
+      else Reflect.deleteProperty(navigator, name);
+    }
+  });
+
+  /** A browser with `cameras` cameras, the rear one with a torch or not, permission granted. */
+  function fakeCameras({ torch, cameras }: { torch: boolean; cameras: number }) {
+    const track = {
+      kind: 'video',
+      stop: vi.fn(),
+      getSettings: () => ({ deviceId: 'rear', facingMode: 'environment' }),
+      getCapabilities: () => (torch ? { torch: true } : {}),
+      applyConstraints: vi.fn(() => Promise.resolve()),
+    };
+    const stream = { getVideoTracks: () => [track], getTracks: () => [track] };
+    const inputs = ['rear', 'front', 'wide'].slice(0, cameras).map((deviceId) => ({
+      kind: 'videoinput',
+      deviceId,
+    }));
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: vi.fn(() => Promise.resolve(stream)),
+        enumerateDevices: () => Promise.resolve([...inputs, { kind: 'audioinput', deviceId: 'mic' }]),
+      },
+    });
+    Object.defineProperty(navigator, 'permissions', {
+      configurable: true,
+      value: { query: () => Promise.resolve({ state: 'granted' }) },
+    });
+    // jsdom's <video> never plays: this one shows frames at once
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(4);
+    vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(1920);
+    vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockReturnValue(1080);
+  }
+
+  it.each([
+    { torch: true, cameras: 2, flash: true, switches: true },
+    { torch: false, cameras: 1, flash: false, switches: false },
+    { torch: true, cameras: 1, flash: true, switches: false },
+    { torch: false, cameras: 3, flash: false, switches: true },
+  ])(
+    'torch $torch, $cameras camera(s): flash button $flash, switch button $switches',
+    async ({ torch, cameras, flash, switches }) => {
+      fakeCameras({ torch, cameras });
+      loginAs({ userType: 0 });
+      // a mode that captures only on demand, so "camera ready" stays on the status line (an auto
+      // mode would capture at once, and jsdom cannot draw the frame)
+      seedStorage({ privacyAccepted: 'true', defaultScene: 'dialogue' });
+      renderApp('/see-for-me');
+      await waitFor(() => expect(screen.getByTestId('sfm-status')).toHaveTextContent('相机已就绪'));
+      const flashButton = screen.queryByRole('button', { name: '打开闪光灯' });
+      const switchButton = screen.queryByRole('button', { name: '切换摄像头' });
+      if (flash) expect(flashButton).toBeInTheDocument();
+      else expect(flashButton).toBeNull();
+      if (switches) expect(switchButton).toBeInTheDocument();
+      else expect(switchButton).toBeNull();
+    },
+  );
 });

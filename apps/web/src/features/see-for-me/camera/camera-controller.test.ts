@@ -181,6 +181,33 @@ describe('camera state machine', () => {
     expect(await camera.toggleTorch()).toBe('seeForMe.camera.frontNoFlash');
   });
 
+  it('switch: a camera that will not open, or shows no frames within 1.5 s, is "switch camera failed"', async () => {
+    const refused = setup();
+    refused.video.frames();
+    await refused.camera.start();
+    refused.getUserMedia.mockRejectedValueOnce(new DOMException('in use', 'NotReadableError'));
+    const switching = refused.camera.switchCamera(10_000);
+    await vi.advanceTimersByTimeAsync(SWITCH_GAP_MS);
+    expect(await switching).toBe('seeForMe.camera.switchFailed');
+    expect(refused.getUserMedia).toHaveBeenCalledTimes(2);
+    expect(refused.camera.getState()).toMatchObject({
+      status: 'failed',
+      messageKey: 'seeForMe.camera.switchFailed',
+    });
+
+    const dark = setup();
+    dark.video.frames();
+    await dark.camera.start();
+    dark.video.readyState = 0; // the new camera opens but never shows a frame
+    const darkSwitch = dark.camera.switchCamera(10_000);
+    await vi.advanceTimersByTimeAsync(SWITCH_GAP_MS + 1_500);
+    expect(await darkSwitch).toBe('seeForMe.camera.switchFailed');
+    expect(dark.camera.getState()).toMatchObject({
+      status: 'failed',
+      messageKey: 'seeForMe.camera.switchFailed',
+    });
+  });
+
   it('torch on/off, failure message, and stop releases the stream', async () => {
     const setTorch = vi.fn(() => Promise.resolve());
     const { camera, video } = setup({ setTorch });

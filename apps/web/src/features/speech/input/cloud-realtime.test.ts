@@ -6,12 +6,14 @@ import type { SocketOptions } from '../speech-socket.ts';
 import {
   CLOUD_RECOGNITION_OPTIONS,
   CloudRealtimeSpeechInput,
+  type CloudRealtimeDeps,
   MAX_RECONNECTS,
   RECOGNITION_CONNECT_TIMEOUT_MS,
   RECOGNITION_HEALTH_CHECK_MS,
   RECOGNITION_START_TIMEOUT_MS,
   reconnectDelay,
 } from './cloud-realtime.ts';
+import { en } from '../../../i18n/en.ts';
 import { RECOGNITION_QUALITY } from './recognition-quality.ts';
 import { UNSCORED_CONFIDENCE, type RecognitionUpdate, type SpeechInputError } from './types.ts';
 
@@ -22,7 +24,7 @@ describe('cloud realtime recognizer', () => {
   // the socket's events are checked with the protocol's schemas, loaded before a socket opens
   // (socketReady); loaded here once, the fake timers alone drive the sockets
   beforeAll(() => loadProtocolSchemas());
-  function setup() {
+  function setup(over: CloudRealtimeDeps = {}) {
     const sockets: FakeSocket[] = [];
     const auths: SocketOptions['auth'][] = [];
     const identity = new FakeSpeechIdentity();
@@ -44,6 +46,7 @@ describe('cloud realtime recognizer', () => {
         frameSink = onFrame;
         return { stop: stopCapture };
       },
+      ...over,
     });
     const results: RecognitionUpdate[] = [];
     const errors: SpeechInputError[] = [];
@@ -280,6 +283,80 @@ describe('cloud realtime recognizer', () => {
     input.stop();
     await vi.advanceTimersByTimeAsync(4 * RECOGNITION_HEALTH_CHECK_MS);
     expect(captures.started).toBe(2);
+  });
+
+  it.each([
+    ['NotAllowedError', 'micDenied', 'microphone access denied, please grant permission'],
+    ['NotFoundError', 'micUnavailable', 'cannot access microphone, check device permission'],
+  ] as const)(
+    'a microphone %s stops listening and is reported as recognition.%s (spec §8)',
+    async (name, key, text) => {
+      const { input, sockets, errors } = setup({
+        capture: () => Promise.reject(new DOMException('microphone', name)),
+      });
+      input.start();
+      await listening(sockets[0]!);
+      expect(errors).toEqual([{ key: `recognition.${key}`, code: name, recoverable: false }]);
+      expect(en.recognition[key]).toBe(text);
+      expect(input.isListening()).toBe(false);
+      expect(input.state()).toBe('error');
+      expect(sockets[0]!.connected).toBe(false);
+      // stopped for good: no reconnect, no microphone restart
+      await vi.advanceTimersByTimeAsync(4 * RECOGNITION_HEALTH_CHECK_MS);
+      expect(sockets).toHaveLength(1);
+      expect(errors).toHaveLength(1);
+    },
+  );
+
+  it('a refused connection is "WebSocket not connected": stopped, not retried', async () => {
+    expect(en.speechInput.notConnected).toBe('WebSocket not connected');
+    const { input, sockets, errors } = setup();
+    input.start();
+    sockets[0]!.serverEmits('connect_error', new Error('websocket error'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toEqual([{ key: 'speechInput.notConnected', code: 'connect_error', recoverable: false }]);
+    expect(input.isListening()).toBe(false);
+    expect(input.state()).toBe('error');
+    await vi.advanceTimersByTimeAsync(RECOGNITION_CONNECT_TIMEOUT_MS * 2);
+    expect(sockets).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('a socket.io client that cannot load is "WebSocket not connected" too', async () => {
+    const opened = vi.fn();
+    const input = new CloudRealtimeSpeechInput({
+      identity: new FakeSpeechIdentity(),
+      socketFactory: Object.assign(
+        () => {
+          opened();
+          return new FakeSocket() as unknown as Socket;
+        },
+        { ready: () => Promise.reject(new Error('chunk load failed')) },
+      ),
+    });
+    const errors: SpeechInputError[] = [];
+    input.onError((e) => errors.push(e));
+    input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toEqual([{ key: 'speechInput.notConnected', code: 'connect_error', recoverable: false }]);
+    expect(opened).not.toHaveBeenCalled();
+    expect(input.isListening()).toBe(false);
+  });
+
+  it(`no connection within ${RECOGNITION_CONNECT_TIMEOUT_MS / 1000} s is "connection timeout": stopped, not retried`, async () => {
+    expect(RECOGNITION_CONNECT_TIMEOUT_MS).toBe(10_000);
+    expect(en.speechInput.connectionTimeout).toBe('Connection timeout');
+    const { input, sockets, errors } = setup();
+    input.start();
+    await vi.advanceTimersByTimeAsync(RECOGNITION_CONNECT_TIMEOUT_MS - 1);
+    expect(errors).toEqual([]);
+    expect(input.isListening()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errors).toEqual([{ key: 'speechInput.connectionTimeout', code: 'timeout', recoverable: false }]);
+    expect(input.isListening()).toBe(false);
+    expect(sockets[0]!.connected).toBe(false);
+    await vi.advanceTimersByTimeAsync(RECOGNITION_CONNECT_TIMEOUT_MS * 2);
+    expect(sockets).toHaveLength(1);
   });
 
   it('the microphone check waits while the page is hidden', async () => {

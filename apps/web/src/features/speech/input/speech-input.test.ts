@@ -13,6 +13,7 @@ import {
 import { RECOGNITION_QUALITY } from './recognition-quality.ts';
 import { UNSCORED_CONFIDENCE, type RecognitionUpdate, type SpeechInputError } from './types.ts';
 import { pickRecorderMime } from '../../../platform/audio-capture.ts';
+import { en } from '../../../i18n/en.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -263,6 +264,21 @@ describe('single-shot speech input (a recorder where nothing streams)', () => {
       expect(results).toEqual([{ text: '这个药一次吃几粒', confidence: 1, isFinal: true }]),
     );
     expect(recognize).toHaveBeenCalledTimes(1);
+    expect(input.isListening()).toBe(false);
+  });
+
+  it('an upload that fails on the network is "recognition failed" (spec §8), and no result', async () => {
+    expect(en.speechInput.failed).toBe('Recognition failed');
+    const { input, results, errors, recognize } = recorderInput({ ok: true, data: { text: '不会到这里' } });
+    recognize.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    input.stop();
+    await vi.waitFor(() =>
+      expect(errors).toEqual([{ key: 'speechInput.failed', code: 'network', recoverable: false }]),
+    );
+    expect(recognize).toHaveBeenCalledTimes(1);
+    expect(results).toEqual([]);
     expect(input.isListening()).toBe(false);
   });
 

@@ -161,6 +161,26 @@ describe('cloud speech engine', () => {
     expect(socket.emitted.filter(([event]) => event === 'synthesizeText')).toEqual([]);
   });
 
+  it('resume is unsupported for streamed audio (spec §8): it warns, says no and leaves the task alone', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { engine, socket, player } = setup();
+    const { done } = await speakWithData(engine, socket);
+    player.onStart?.();
+    const emitted = socket.emitted.length;
+    expect(engine.resume()).toBe(false);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/resume is not supported/);
+    expect(engine.state()).toBe('speaking');
+    expect(socket.emitted).toHaveLength(emitted);
+    expect(player.task).not.toBeNull();
+    let settled = false;
+    void done.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    engine.cancel();
+    await expect(done).resolves.toEqual({ kind: 'cancelled' });
+  });
+
   it('sends a heartbeat every 30 s', async () => {
     const { engine, socket } = setup();
     void engine.speak('心跳', { onStart: () => undefined, priority: 'routine' });

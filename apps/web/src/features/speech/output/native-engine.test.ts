@@ -52,6 +52,23 @@ describe('native speech engine (Android / iOS)', () => {
     await expect(outcome).resolves.toEqual({ kind: 'cancelled' });
   });
 
+  it('cannot pause or resume (spec §4): both say no and leave the speech going', async () => {
+    let finish: () => void = () => undefined;
+    const { tts } = fakeTts({ speak: () => new Promise<void>((resolve) => (finish = resolve)) });
+    const engine = new NativeSpeechEngine(tts);
+    const outcome = engine.speak('前方有台阶。', hooks());
+    expect(engine.state()).toBe('speaking');
+    expect(engine.pause()).toBe(false);
+    expect(engine.state()).toBe('speaking');
+    expect(engine.resume()).toBe(false);
+    expect(engine.state()).toBe('speaking');
+    expect(tts.stop).not.toHaveBeenCalled();
+    finish();
+    await expect(outcome).resolves.toEqual({ kind: 'done' });
+    expect(engine.pause()).toBe(false);
+    expect(engine.resume()).toBe(false);
+  });
+
   it(`at start, a platform voice that does not answer within ${NATIVE_INIT_TIMEOUT_MS} ms is left out of the chain`, async () => {
     const engine = new NativeSpeechEngine(fakeTts({ ready: () => new Promise<void>(() => undefined) }).tts);
     const prepared = engine.prepare();
