@@ -1,5 +1,5 @@
 import type { SocketAuth } from '@sfm/protocol';
-import type { RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
+import type { RecognitionState, RecognitionUpdate, SpeechInput, SpeechInputError } from './input/types.ts';
 import type { AudioChunk, PlayerSnapshot } from './output/mse-audio-player.ts';
 import type { SpeechIdentity } from './speech-socket.ts';
 
@@ -91,6 +91,9 @@ export class FakeSpeechInput implements SpeechInput {
   }
   isListening() {
     return this.listening;
+  }
+  state(): RecognitionState {
+    return this.listening ? 'listening' : 'idle';
   }
   onResult(cb: (u: RecognitionUpdate) => void) {
     this.results.add(cb);

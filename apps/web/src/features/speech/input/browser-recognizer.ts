@@ -9,6 +9,7 @@ import { RECOGNITION_QUALITY } from './recognition-quality.ts';
 import {
   confidenceOf,
   InputEvents,
+  type RecognitionState,
   type SpeechInput,
   type SpeechInputErrorKey,
   type SpeechInputOptions,
@@ -86,6 +87,10 @@ export class BrowserSpeechInput implements SpeechInput {
     return this.wanted;
   }
 
+  state(): RecognitionState {
+    return this.events.stateWhen(this.wanted);
+  }
+
   /** True while a browser session is actually running. */
   isRunning(): boolean {
     return this.recognition !== null;
@@ -95,6 +100,7 @@ export class BrowserSpeechInput implements SpeechInput {
   onError = this.events.onError.bind(this.events);
 
   start(): void {
+    this.events.settle();
     this.wanted = true;
     this.watch();
     this.open();
@@ -190,6 +196,7 @@ export class BrowserSpeechInput implements SpeechInput {
   }
 
   stop(): void {
+    this.events.settle();
     this.stopWanting();
     const recognition = this.recognition;
     this.recognition = null;

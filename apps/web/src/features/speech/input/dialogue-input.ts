@@ -1,4 +1,4 @@
-import { InputEvents, type RecognitionUpdate, type SpeechInput } from './types.ts';
+import { InputEvents, type RecognitionState, type RecognitionUpdate, type SpeechInput } from './types.ts';
 
 /** Spec §9: dialogue sends a final result after 10 ms. */
 export const DIALOGUE_FINAL_DELAY_MS = 10;
@@ -45,6 +45,10 @@ export class DialogueSpeechInput implements SpeechInput {
 
   isListening(): boolean {
     return this.inner.isListening();
+  }
+
+  state(): RecognitionState {
+    return this.inner.state();
   }
 
   private hold(update: RecognitionUpdate): void {

@@ -53,5 +53,18 @@ describe('fallback speech input', () => {
     first.fail(unusable);
     expect(errors).toEqual([{ key: 'speechInput.unavailable', code: 'network', recoverable: false }]);
     expect(input.isListening()).toBe(false);
+    expect(input.state()).toBe('error');
+  });
+
+  it('its state is the recognizer in use’s', () => {
+    const next = new FakeSpeechInput();
+    const { first, input } = setup(next);
+    expect(input.state()).toBe('idle');
+    input.start();
+    expect(input.state()).toBe('listening');
+    first.fail(unusable);
+    expect(input.state()).toBe('listening');
+    input.stop();
+    expect(input.state()).toBe('idle');
   });
 });

@@ -1,4 +1,4 @@
-import { InputEvents, type SpeechInput, type SpeechInputError } from './types.ts';
+import { InputEvents, type RecognitionState, type SpeechInput, type SpeechInputError } from './types.ts';
 
 /**
  * A recognizer that hands over to the next one when it finds it cannot work here (e.g. the
@@ -53,16 +53,24 @@ export class FallbackSpeechInput implements SpeechInput {
   }
 
   start(): void {
+    this.events.settle();
     this.wanted = true;
     this.current.start();
   }
 
   stop(): void {
+    this.events.settle();
     this.wanted = false;
     this.current.stop();
   }
 
   isListening(): boolean {
     return this.wanted && this.current.isListening();
+  }
+
+  /** The recognizer in use's, or 'error' once none is left to hand over to. */
+  state(): RecognitionState {
+    const own = this.events.stateWhen(false);
+    return own === 'error' ? own : this.current.state();
   }
 }

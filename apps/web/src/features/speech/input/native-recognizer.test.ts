@@ -55,6 +55,10 @@ describe('native speech input (Android / iOS)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(d.errors).toMatchObject([{ key: 'recognition.micDenied', recoverable: false }]);
     expect(denied.isListening()).toBe(false);
+    // spec §4's states: error after the failure, idle once stopped
+    expect(denied.state()).toBe('error');
+    denied.stop();
+    expect(denied.state()).toBe('idle');
     const broken = new NativeSpeechInput(
       { continuous: false },
       fakeRecognizer({ start: () => Promise.reject(new Error('busy')) }).recognizer,

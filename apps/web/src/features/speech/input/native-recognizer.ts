@@ -1,5 +1,11 @@
 import { nativeRecognizer, type NativeRecognizer } from '../../../platform/native-speech-recognition.ts';
-import { InputEvents, UNSCORED_CONFIDENCE, type SpeechInput, type SpeechInputOptions } from './types.ts';
+import {
+  InputEvents,
+  UNSCORED_CONFIDENCE,
+  type RecognitionState,
+  type SpeechInput,
+  type SpeechInputOptions,
+} from './types.ts';
 
 /** Spec §9: native partial results are finalized after 1.5 s of silence. */
 const NATIVE_FINALIZE_MS = 1_500;
@@ -26,6 +32,10 @@ export class NativeSpeechInput implements SpeechInput {
     return this.wanted;
   }
 
+  state(): RecognitionState {
+    return this.events.stateWhen(this.wanted);
+  }
+
   private finalize(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -36,6 +46,7 @@ export class NativeSpeechInput implements SpeechInput {
 
   start(): void {
     if (this.wanted) return;
+    this.events.settle();
     this.wanted = true;
     void this.open();
   }
@@ -68,6 +79,7 @@ export class NativeSpeechInput implements SpeechInput {
   }
 
   stop(): void {
+    this.events.settle();
     this.wanted = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

@@ -2,7 +2,13 @@ import { DECODE_ERROR } from '@sfm/protocol';
 import { api } from '../../../api/http-client.ts';
 import { startRecording, type Recording } from '../../../platform/audio-capture.ts';
 import { bytesToBase64 } from '../speech-socket.ts';
-import { InputEvents, UNSCORED_CONFIDENCE, type SpeechInput, type SpeechInputError } from './types.ts';
+import {
+  InputEvents,
+  UNSCORED_CONFIDENCE,
+  type RecognitionState,
+  type SpeechInput,
+  type SpeechInputError,
+} from './types.ts';
 
 /** Spec §5/§9: recordings shorter than 1.2 s, and empty ones, are discarded. */
 export const MIN_RECORDING_MS = 1_200;
@@ -99,8 +105,14 @@ export class SingleShotSpeechInput implements SpeechInput {
     return this.listening;
   }
 
+  /** Spec §4: a recorder is 'recording' while it listens, then uploads and answers. */
+  state(): RecognitionState {
+    return this.events.stateWhen(this.listening, 'recording');
+  }
+
   start(): void {
     if (this.listening) return;
+    this.events.settle();
     this.listening = true;
     this.recognizer.begin().then(
       () => {

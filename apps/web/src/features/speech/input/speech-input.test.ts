@@ -130,7 +130,9 @@ describe('browser recognizer', () => {
 
   it('no-speech and aborted are ignored; not-allowed stops and blames the permission', () => {
     const { input, errors } = setup();
+    expect(input.state()).toBe('idle');
     input.start();
+    expect(input.state()).toBe('listening');
     const r = FakeRecognition.made[0]!;
     r.onerror?.({ error: 'no-speech' });
     r.onerror?.({ error: 'aborted' });
@@ -139,6 +141,7 @@ describe('browser recognizer', () => {
     expect(errors.at(-1)).toMatchObject({ key: 'recognition.micDenied', recoverable: false });
     expect(errors.at(-1)?.recognizerUnavailable).toBeUndefined();
     expect(input.isListening()).toBe(false);
+    expect(input.state()).toBe('error');
   });
 
   it.each([
@@ -265,6 +268,27 @@ describe('single-shot speech input (a recorder where nothing streams)', () => {
     );
     expect(recognize).toHaveBeenCalledTimes(1);
     expect(input.isListening()).toBe(false);
+  });
+
+  it('goes through the spec’s states: idle, recording, then idle with a result or error after a failure', async () => {
+    const ok = recorderInput({ ok: true, data: { text: '几点了' } });
+    expect(ok.input.state()).toBe('idle');
+    ok.input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ok.input.state()).toBe('recording');
+    ok.input.stop();
+    await vi.waitFor(() => expect(ok.results).toHaveLength(1));
+    expect(ok.input.state()).toBe('idle');
+    const failing = recorderInput({ ok: true, data: { text: ' ' } });
+    failing.input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    failing.input.stop();
+    await vi.waitFor(() => expect(failing.errors).toHaveLength(1));
+    expect(failing.input.state()).toBe('error');
+    // a new try is a new state
+    failing.input.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failing.input.state()).toBe('recording');
   });
 
   it('an upload that fails on the network is "recognition failed" (spec §8), and no result', async () => {

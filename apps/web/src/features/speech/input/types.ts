@@ -62,6 +62,8 @@ export interface SpeechInput {
   /** A recorder, not a streaming recognizer: its one result comes after stop() (or its own time limit). */
   readonly resultAfterStop?: boolean;
   isListening(): boolean;
+  /** Spec §4's service state: idle, listening (recording, for a recorder), or error after a failure. */
+  state(): RecognitionState;
   onResult(listener: (update: RecognitionUpdate) => void): () => void;
   onError(listener: (error: SpeechInputError) => void): () => void;
 }
@@ -88,6 +90,21 @@ export class InputEvents {
     for (const listener of this.results) listener(update);
   }
   error(error: SpeechInputError): void {
+    if (error.recoverable === false) this.failed = true;
     for (const listener of this.errors) listener(error);
+  }
+
+  /** A failure stopped the input; cleared when it is started or stopped again. */
+  private failed = false;
+
+  /** Called on start() and stop(): what failed before no longer describes the input. */
+  settle(): void {
+    this.failed = false;
+  }
+
+  /** The service state of an input that `listening` (as `while` says it, e.g. 'recording'). */
+  stateWhen(listening: boolean, whileListening: RecognitionState = 'listening'): RecognitionState {
+    if (listening) return whileListening;
+    return this.failed ? 'error' : 'idle';
   }
 }
