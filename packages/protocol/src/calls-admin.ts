@@ -48,7 +48,8 @@ const Seconds = z.number().nullable();
 
 /**
  * The dashboard's calls panel: per day (server's time zone, oldest first, zero-filled) how the calls
- * asked for that day ended, and how long the completed ones lasted; then the same over the range.
+ * asked for that day ended, how long the completed ones lasted, how long answering took and who
+ * answered; then the same over the range.
  */
 const CallOutcomes = z.object({
   completed: Count,
@@ -58,6 +59,13 @@ const CallOutcomes = z.object({
   /** Of the completed calls; null without any. */
   averageSeconds: Seconds,
   medianSeconds: Seconds,
+  /** From the ask to the answer, of the calls someone answered; null without any. */
+  answerP50Seconds: Seconds,
+  answerP90Seconds: Seconds,
+  /** Who answered the calls that ended: a volunteer, an operator from the queue, or nobody. */
+  byVolunteers: Count,
+  byOperators: Count,
+  unanswered: Count,
 });
 
 export const DashboardCalls = z.object({

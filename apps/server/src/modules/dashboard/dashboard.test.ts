@@ -60,15 +60,16 @@ beforeAll(async () => {
     { createdAt: at('2030-06-15T08:00:00+08:00'), characters: 5, deviceId: 'device_1700000000_ab' },
     { createdAt: at('2030-06-15T08:00:01+08:00'), characters: 9, userId: u2!.id },
   ]);
-  const callRow = (iso: string, status: string, seconds?: number) => {
+  const callRow = (iso: string, status: string, seconds?: number, waitSeconds = 10, operatorId?: string) => {
     const createdAt = at(iso);
-    const connectedAt = seconds === undefined ? null : new Date(createdAt.getTime() + 10_000);
+    const connectedAt = seconds === undefined ? null : new Date(createdAt.getTime() + waitSeconds * 1000);
     return {
       createdAt,
       seekerId: u1!.id,
       language: 'zh' as const,
       status,
       seekerSocket: 'socket',
+      operatorId: operatorId ?? null,
       connectedAt,
       endedAt:
         connectedAt && status === 'completed' ? new Date(connectedAt.getTime() + seconds! * 1000) : null,
@@ -77,9 +78,10 @@ beforeAll(async () => {
   await db.insert(calls).values([
     callRow('2030-06-13T23:59:59+08:00', 'completed', 500),
     callRow('2030-06-14T23:30:00+08:00', 'completed', 60),
-    callRow('2030-06-15T00:00:00+08:00', 'completed', 30),
-    callRow('2030-06-15T09:00:00+08:00', 'completed', 120),
-    callRow('2030-06-15T10:00:00+08:00', 'completed', 45),
+    callRow('2030-06-15T00:00:00+08:00', 'completed', 30, 4),
+    callRow('2030-06-15T09:00:00+08:00', 'completed', 120, 20),
+    // nobody of the volunteers answered: an operator took it from the queue after a minute
+    callRow('2030-06-15T10:00:00+08:00', 'completed', 45, 60, admin.id),
     callRow('2030-06-15T11:00:00+08:00', 'missed'),
     callRow('2030-06-15T11:10:00+08:00', 'cancelled'),
     callRow('2030-06-15T11:20:00+08:00', 'failed'),
@@ -158,8 +160,20 @@ describe('dashboard', () => {
     const data = expectOk(adminEndpoints.dashboardCalls, await get(adminEndpoints.dashboardCalls, RANGE));
     const none = { missed: 0, cancelled: 0, failed: 0 };
     expect(data.days).toEqual([
-      { day: '2030-06-14', completed: 1, ...none, averageSeconds: 60, medianSeconds: 60 },
-      // 30, 120 and 45 s: the average is 65, the median 45
+      {
+        day: '2030-06-14',
+        completed: 1,
+        ...none,
+        averageSeconds: 60,
+        medianSeconds: 60,
+        answerP50Seconds: 10,
+        answerP90Seconds: 10,
+        byVolunteers: 1,
+        byOperators: 0,
+        unanswered: 0,
+      },
+      // 30, 120 and 45 s: the average is 65, the median 45; answered after 4, 20 and 60 s (the
+      // last by an operator): median 20, 90th percentile 52; three calls nobody answered
       {
         day: '2030-06-15',
         completed: 3,
@@ -168,9 +182,14 @@ describe('dashboard', () => {
         failed: 1,
         averageSeconds: 65,
         medianSeconds: 45,
+        answerP50Seconds: 20,
+        answerP90Seconds: 52,
+        byVolunteers: 2,
+        byOperators: 1,
+        unanswered: 3,
       },
     ]);
-    // over the range (60, 30, 120, 45 s): not an average of the days' numbers
+    // over the range (60, 30, 120, 45 s; waits 10, 4, 20, 60 s): not an average of the days' numbers
     expect(data.totals).toEqual({
       completed: 4,
       missed: 1,
@@ -178,15 +197,29 @@ describe('dashboard', () => {
       failed: 1,
       averageSeconds: 64,
       medianSeconds: 53,
+      answerP50Seconds: 15,
+      answerP90Seconds: 48,
+      byVolunteers: 3,
+      byOperators: 1,
+      unanswered: 3,
     });
     const quiet = expectOk(
       adminEndpoints.dashboardCalls,
       await get(adminEndpoints.dashboardCalls, { from: '2030-06-01', to: '2030-06-01' }),
     );
-    expect(quiet.days).toEqual([
-      { day: '2030-06-01', completed: 0, ...none, averageSeconds: null, medianSeconds: null },
-    ]);
-    expect(quiet.totals).toEqual({ completed: 0, ...none, averageSeconds: null, medianSeconds: null });
+    const nothing = {
+      completed: 0,
+      ...none,
+      averageSeconds: null,
+      medianSeconds: null,
+      answerP50Seconds: null,
+      answerP90Seconds: null,
+      byVolunteers: 0,
+      byOperators: 0,
+      unanswered: 0,
+    };
+    expect(quiet.days).toEqual([{ day: '2030-06-01', ...nothing }]);
+    expect(quiet.totals).toEqual(nothing);
   });
 
   it('answers the last 30 days by default, every day zero-filled', async () => {

@@ -157,6 +157,11 @@ export class DashboardService {
       failed: row?.failed ?? 0,
       averageSeconds: rounded(row?.average),
       medianSeconds: rounded(row?.median),
+      answerP50Seconds: rounded(row?.answer_p50),
+      answerP90Seconds: rounded(row?.answer_p90),
+      byVolunteers: row?.by_volunteers ?? 0,
+      byOperators: row?.by_operators ?? 0,
+      unanswered: row?.unanswered ?? 0,
     });
     const days = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day, r]));
     return {

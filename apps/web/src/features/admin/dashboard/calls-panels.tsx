@@ -6,10 +6,13 @@ import { ChartPanel } from './chart-panel.tsx';
 
 const OUTCOMES = ['completed', 'missed', 'cancelled', 'failed'] as const;
 const DURATIONS = ['average', 'median'] as const;
+const ANSWER_TIMES = ['answerP50', 'answerP90'] as const;
+const ANSWERERS = ['byVolunteers', 'byOperators', 'unanswered'] as const;
 
 /**
- * The dashboard's calls: how the calls of each day ended (stacked bars) and how long the completed
- * ones lasted (lines), then the same numbers over the chosen days as tiles.
+ * The dashboard's calls: how the calls of each day ended (stacked bars), how long the completed
+ * ones lasted (lines), how long answering took (median and 90th percentile) and who answered
+ * (volunteers, operators, nobody), then the same numbers over the chosen days as tiles.
  */
 export function CallsPanels({ data }: { data: DashboardCalls }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -17,6 +20,12 @@ export function CallsPanels({ data }: { data: DashboardCalls }) {
   const days = data.days.map((d) => d.day);
   const seconds = (count: number) => t('calls.seconds', { count });
   const shown = (value: number | null) => (value === null ? t('dashboard.none') : seconds(value));
+  const ended = ANSWERERS.reduce((sum, who) => sum + data.totals[who], 0);
+  // a count with its share of the calls that ended: "3（43%）"
+  const share = (count: number) =>
+    ended === 0
+      ? count.toLocaleString()
+      : t('calls.dashboard.share', { count, percent: Math.round((100 * count) / ended) });
   return (
     <>
       <ChartPanel
@@ -39,6 +48,26 @@ export function CallsPanels({ data }: { data: DashboardCalls }) {
           values: data.days.map((d) => d[`${name}Seconds`]),
         }))}
       />
+      <ChartPanel
+        title={t('calls.dashboard.answerTimes')}
+        days={days}
+        format={seconds}
+        series={ANSWER_TIMES.map((name) => ({
+          name: t(`calls.dashboard.${name}`),
+          kind: 'line',
+          values: data.days.map((d) => d[`${name}Seconds`]),
+        }))}
+      />
+      <ChartPanel
+        title={t('calls.dashboard.answerers')}
+        days={days}
+        series={ANSWERERS.map((who) => ({
+          name: t(`calls.dashboard.${who}`),
+          kind: 'bar',
+          stack: 'answerers',
+          values: data.days.map((d) => d[who]),
+        }))}
+      />
       <section className="admin-section" aria-labelledby={totalsId}>
         <h2 id={totalsId}>{t('calls.dashboard.totals')}</h2>
         <dl className="admin-stats">
@@ -48,10 +77,16 @@ export function CallsPanels({ data }: { data: DashboardCalls }) {
               <dd>{data.totals[outcome].toLocaleString()}</dd>
             </div>
           ))}
-          {DURATIONS.map((name) => (
+          {[...DURATIONS, ...ANSWER_TIMES].map((name) => (
             <div key={name} data-call-stat={name}>
               <dt>{t(`calls.dashboard.${name}`)}</dt>
               <dd>{shown(data.totals[`${name}Seconds`])}</dd>
+            </div>
+          ))}
+          {ANSWERERS.map((who) => (
+            <div key={who} data-call-stat={who}>
+              <dt>{t(`calls.dashboard.${who}`)}</dt>
+              <dd>{share(data.totals[who])}</dd>
             </div>
           ))}
         </dl>
