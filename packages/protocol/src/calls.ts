@@ -109,6 +109,8 @@ export const IncomingCall = z.object({
   seekerName: z.string(),
   language: CallLanguage,
   context: SharedContext.nullable(),
+  /** When the seeker asked (ISO): how long they have been waiting. */
+  askedAt: z.iso.datetime(),
 });
 export type IncomingCall = z.infer<typeof IncomingCall>;
 

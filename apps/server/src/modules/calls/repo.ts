@@ -474,5 +474,6 @@ export function incomingCall(call: CallRow, seekerNickname: string | null): Inco
     seekerName: shownName(seekerNickname),
     language: call.language,
     context: call.context ?? null,
+    askedAt: call.createdAt.toISOString(),
   };
 }

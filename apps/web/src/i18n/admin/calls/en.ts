@@ -77,6 +77,12 @@ export const callsAdminEn: AdminMessages['calls'] = {
     empty: 'No call is waiting',
     answer: 'Answer {{name}}',
     answerNoName: 'Answer the call',
+    caller: '{{name}}, {{language}}, waiting {{waited}}',
+    someone: 'A caller',
+    waitedSeconds: '{{seconds}} s',
+    waitedMinutes: '{{minutes}} min {{seconds}} s',
+    sharedPhoto: 'The photo the caller shared',
+    sharedDescription: 'What the AI saw: {{text}}',
     connecting: 'Connecting to the call service…',
   },
   videoCall: {

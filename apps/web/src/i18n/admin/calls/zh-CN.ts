@@ -71,6 +71,12 @@ export const callsAdminZhCN = {
     empty: '目前没有等待接听的求助',
     answer: '接听 {{name}} 的求助',
     answerNoName: '接听求助',
+    caller: '{{name}}，{{language}}，已等待 {{waited}}',
+    someone: '一位求助者',
+    waitedSeconds: '{{seconds}} 秒',
+    waitedMinutes: '{{minutes}} 分 {{seconds}} 秒',
+    sharedPhoto: '求助者分享的照片',
+    sharedDescription: 'AI 看到的：{{text}}',
     connecting: '正在连接通话服务…',
   },
   videoCall: {
