@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { Socket } from 'socket.io-client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { registerAdminTexts } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
@@ -27,7 +27,15 @@ function fakeQueueSocket() {
   };
 }
 
-const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+const NOW = new Date('2030-06-15T10:00:00Z').getTime();
+const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+// the page's clock stands still at NOW: the waiting times are exact
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
 
 describe('/bme_admin/system-calls', () => {
   it('shows who waits, in which language, for how long and what the AI saw, oldest first', async () => {
