@@ -6,8 +6,12 @@ import { z } from 'zod';
 import { positiveInt, sliceOrThrow } from './config-slice.ts';
 
 export interface CallsConfig {
-  /** Volunteers rung at once. */
+  /** Volunteers rung in the first batch (a small one: most calls are answered by the first few). */
   batchSize: number;
+  /** Each batch is this many times the one before (2: 2, 4, 8 …; 1: every batch the same size). */
+  batchGrowth: number;
+  /** No batch rings more volunteers at once than this. */
+  maxBatchSize: number;
   /** Seconds a batch rings before the next batch is rung as well. */
   batchSeconds: number;
   /** Seconds volunteers are rung in all before the call goes to the operators' queue. */
@@ -42,8 +46,10 @@ export const BROWSER_PUSH_SERVICES = [
 ];
 
 const CallsEnv = z.object({
-  CALL_BATCH_SIZE: positiveInt.max(100).default(5),
-  CALL_BATCH_SECONDS: positiveInt.default(30),
+  CALL_BATCH_SIZE: positiveInt.max(100).default(2),
+  CALL_BATCH_GROWTH: z.coerce.number().min(1).max(10).default(2),
+  CALL_BATCH_MAX_SIZE: positiveInt.max(100).default(32),
+  CALL_BATCH_SECONDS: positiveInt.default(15),
   CALL_VOLUNTEER_SECONDS: positiveInt.default(60),
   CALL_OPERATOR_SECONDS: positiveInt.default(120),
   CALL_RATE_LIMIT_PER_MINUTE: positiveInt.default(6),
@@ -84,8 +90,19 @@ const CallsEnv = z.object({
 
 /** The README rows of these variables (config.ts spreads them into CONFIG_DOCS). */
 export const CALLS_CONFIG_DOCS = {
-  CALL_BATCH_SIZE: ['5', 'Volunteers rung at once for a call.'],
-  CALL_BATCH_SECONDS: ['30', 'Seconds a batch of volunteers rings before the next batch is rung too.'],
+  CALL_BATCH_SIZE: [
+    '2',
+    'Volunteers rung in the first batch of a call (those asked longest ago first, none in their quiet hours or pausing).',
+  ],
+  CALL_BATCH_GROWTH: [
+    '2',
+    'Each next batch rings this many times as many volunteers as the one before (2 → 2, 4, 8, 16 …; 1 → batches of one size), up to CALL_BATCH_MAX_SIZE.',
+  ],
+  CALL_BATCH_MAX_SIZE: ['32', 'The most volunteers one batch rings at once.'],
+  CALL_BATCH_SECONDS: [
+    '15',
+    'Seconds a batch of volunteers rings before the next, larger batch is rung too.',
+  ],
   CALL_VOLUNTEER_SECONDS: [
     '60',
     "Seconds volunteers are rung in all before the call goes to the operators' queue (/bme_admin/system-calls).",
@@ -134,8 +151,13 @@ function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfi
   if (e.CALL_VOLUNTEER_SECONDS < e.CALL_BATCH_SECONDS) {
     throw new Error('CALL_VOLUNTEER_SECONDS must be at least CALL_BATCH_SECONDS');
   }
+  if (e.CALL_BATCH_MAX_SIZE < e.CALL_BATCH_SIZE) {
+    throw new Error('CALL_BATCH_MAX_SIZE must be at least CALL_BATCH_SIZE');
+  }
   return {
     batchSize: e.CALL_BATCH_SIZE,
+    batchGrowth: e.CALL_BATCH_GROWTH,
+    maxBatchSize: e.CALL_BATCH_MAX_SIZE,
     batchSeconds: e.CALL_BATCH_SECONDS,
     volunteerSeconds: e.CALL_VOLUNTEER_SECONDS,
     operatorSeconds: e.CALL_OPERATOR_SECONDS,

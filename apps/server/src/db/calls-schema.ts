@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -100,19 +101,41 @@ export const callPresence = pgTable(
   ],
 );
 
-/** A volunteer's standing choices: whether to be rung, and in which languages. */
-export const volunteerProfiles = pgTable('volunteer_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  available: boolean('available').notNull().default(false),
-  languages: text('languages')
-    .array()
-    .$type<CallLanguage[]>()
-    .notNull()
-    .default(sql`'{zh}'`),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+/**
+ * A volunteer's standing choices: whether to be rung, in which languages, their quiet hours (in
+ * their own time zone) and a pause; and when they were last asked, so rings go round fairly.
+ */
+export const volunteerProfiles = pgTable(
+  'volunteer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    available: boolean('available').notNull().default(false),
+    languages: text('languages')
+      .array()
+      .$type<CallLanguage[]>()
+      .notNull()
+      .default(sql`'{zh}'`),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // the IANA zone their page reported (PostgreSQL knows it: checked when saved); null until then,
+    // and then quiet hours cannot be placed, so they do not apply
+    timeZone: text('time_zone'),
+    quietHours: boolean('quiet_hours').notNull().default(true),
+    quietStart: time('quiet_start').notNull().default('22:00'),
+    quietEnd: time('quiet_end').notNull().default('07:00'),
+    snoozedUntil: at('snoozed_until'),
+    // when a call last rang them: the next batch asks those asked longest ago (never: first)
+    lastAskedAt: at('last_asked_at'),
+  },
+  (t) => [
+    check('volunteer_profiles_quiet_window_check', sql`${t.quietStart} <> ${t.quietEnd}`),
+    // the order a batch is picked in, among those who are available
+    index('volunteer_profiles_ring_order_idx')
+      .on(t.lastAskedAt.asc().nullsFirst())
+      .where(sql`${t.available}`),
+  ],
+);
 
 /** A member's rating of a call and, when they report the other member, the report the back office handles. */
 export const callFeedback = pgTable(

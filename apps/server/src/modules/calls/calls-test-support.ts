@@ -70,6 +70,11 @@ export class ManualScheduler implements Scheduler {
     return this.tasks.filter((t) => !t.cancelled).length;
   }
 
+  /** Milliseconds the test has moved this scheduler on by. */
+  get elapsedMs(): number {
+    return this.now;
+  }
+
   async advance(seconds: number): Promise<void> {
     const until = this.now + seconds * 1000;
     for (;;) {
@@ -80,6 +85,29 @@ export class ManualScheduler implements Scheduler {
       await due.run();
     }
     this.now = until;
+  }
+}
+
+/**
+ * The service's clock in a test: it starts where the test sets it and moves with the scheduler, so
+ * the time a timer fires at is the time the service reads (quiet hours, pauses, who was asked when).
+ */
+export class ManualClock {
+  private offsetMs: number;
+
+  constructor(
+    private readonly scheduler: ManualScheduler,
+    start: Date,
+  ) {
+    this.offsetMs = start.getTime() - scheduler.elapsedMs;
+  }
+
+  /** The Clock the service is given. */
+  readonly now = (): Date => new Date(this.offsetMs + this.scheduler.elapsedMs);
+
+  /** Jumps to `at` (the scheduler's timers are not run). */
+  set(at: Date | string): void {
+    this.offsetMs = new Date(at).getTime() - this.scheduler.elapsedMs;
   }
 }
 

@@ -137,7 +137,14 @@ describe('CallService', () => {
   });
 
   it('rings in batches, then the operators after the volunteers time, then tells the seeker no one answered', async () => {
-    const t = setUp({ batchSize: 2, batchSeconds: 30, volunteerSeconds: 60, operatorSeconds: 120 });
+    // batches of one size here: the widening ring is ringing.test.ts's
+    const t = setUp({
+      batchSize: 2,
+      batchGrowth: 1,
+      batchSeconds: 30,
+      volunteerSeconds: 60,
+      operatorSeconds: 120,
+    });
     const volunteers = await Promise.all(['甲', '乙', '丙', '丁', '戊'].map((n) => t.volunteer(n)));
     const seeker = await t.seeker();
     const rungSockets = () => volunteers.filter((v) => t.rooms.received(v.socket, 'incomingCall').length > 0);

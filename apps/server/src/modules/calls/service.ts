@@ -1,17 +1,22 @@
-import type {
-  Availability,
-  IncomingCall,
-  PushSubscribeRequest,
-  CallConnected,
-  CallEndReason,
-  CallFeedbackRequest,
-  CallHistory,
-  CallLanguage,
-  CallSignal,
-  CallWarnings,
-  Locale,
-  RingStopReason,
-  SharedContext,
+import {
+  DEFAULT_QUIET_HOURS,
+  type AvailabilityChoice,
+  type CallConnected,
+  type CallEndReason,
+  type CallFeedbackRequest,
+  type CallHistory,
+  type CallLanguage,
+  type CallSignal,
+  type CallWarnings,
+  type IncomingCall,
+  type Locale,
+  type PushSubscribeRequest,
+  type QuietHours,
+  type RingProgress,
+  type RingStopReason,
+  type SharedContext,
+  type SnoozeChoice,
+  type VolunteerProfile,
 } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -21,6 +26,7 @@ import type { Clock } from '../../security/clock.ts';
 import type { SocketRooms } from '../../sockets/socket-router.ts';
 import { iceServersFor } from './ice-servers.ts';
 import { isPushServiceEndpoint } from './push-services.ts';
+import { ringingSchedule, type RingStep } from './ringing-schedule.ts';
 import { incomingCall, type CallMember, type CallRow, type CallsRepo, type Helper } from './repo.ts';
 
 /** The rooms calls are told through (on every node with the Redis adapter). */
@@ -81,6 +87,9 @@ export type HelperMember = Member & Helper;
 /** Browsers one user may be rung on: a phone, a tablet, a computer or two. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 5;
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
 export class CallService {
   /** Cancels of this node's pending ringing timers, by call. */
   private readonly timers = new Map<string, (() => void)[]>();
@@ -111,7 +120,9 @@ export class CallService {
     });
     if (!call) throw new AppError(409, 'errors.call_in_progress');
     this.rooms.emit(seeker.socketId, 'callRinging', { callId: call.id, stage: 'volunteers' });
-    const rung = await this.ringBatch(call, 1);
+    // a small first batch at once, larger ones after it (ringing-schedule.ts), the seeker told the count
+    const [first, ...later] = ringingSchedule(this.config);
+    const rung = first?.batch ? await this.ringBatch(call, first.batch) : 0;
     if (rung === 0 && !this.cluster.othersReachable()) {
       // volunteers on other nodes may be there but cannot be rung now: say so, rather than ring nobody
       await this.cancel(seeker.userId, call.id);
@@ -122,13 +133,8 @@ export class CallService {
       await this.escalate(call.id);
       return call.id;
     }
-    const { batchSeconds, volunteerSeconds } = this.config;
-    let batch = 1;
-    for (let at = batchSeconds; at < volunteerSeconds; at += batchSeconds) {
-      const number = ++batch;
-      this.schedule(call.id, at, () => this.ringBatch(call, number));
-    }
-    this.schedule(call.id, volunteerSeconds, () => this.escalate(call.id));
+    for (const step of later) this.schedule(call.id, step.atSeconds, () => this.ringStep(call, step));
+    this.schedule(call.id, this.config.volunteerSeconds, () => this.escalate(call.id));
     return call.id;
   }
 
@@ -244,26 +250,90 @@ export class CallService {
     this.rooms.emit(rooms.call(call.id), 'callRejoined', { callId: call.id });
   }
 
-  async availability(userId: string): Promise<Availability> {
+  async availability(userId: string): Promise<VolunteerProfile> {
     return this.repo.profile(userId);
   }
 
-  /** A volunteer's choices, kept; while available on a socket that socket can be rung. */
-  async setAvailability(volunteer: SeekerMember, nodeId: string, choice: Availability): Promise<void> {
+  /**
+   * A volunteer's choices, kept (quiet hours, zone and pause as stored when the choice leaves them
+   * out); while available on a socket that socket can be rung. Returns what is now stored.
+   */
+  async setAvailability(
+    volunteer: SeekerMember,
+    nodeId: string,
+    choice: AvailabilityChoice,
+  ): Promise<VolunteerProfile> {
     // a help-seeker cannot make themselves ringable: the role is chosen in the personal centre
     if (choice.available && !(await this.repo.isVolunteer(volunteer.userId))) {
       throw new AppError(403, 'errors.volunteer_role_required');
     }
-    await this.repo.saveProfile(volunteer.userId, choice, this.clock());
+    const profile = await this.nextProfile(volunteer.userId, choice);
+    await this.repo.saveProfile(volunteer.userId, profile, this.clock());
+    // the socket echoes the choice, which does not say when a pause ends: the page hears it all here
+    if (choice.timeZone !== undefined || choice.quietHours || choice.snooze) {
+      this.rooms.emit(volunteer.socketId, 'availability', profile);
+    }
     if (!choice.available) {
       await this.repo.removePresence(volunteer.socketId);
-      return;
+      return profile;
     }
     await this.repo.addPresence(volunteer.socketId, volunteer.userId, 'volunteer', nodeId);
     // a call that rang them while they were away (its push brought them here) rings on the page now
     for (const incoming of await this.repo.pendingRings(volunteer.userId)) {
       this.rooms.join(volunteer.socketId, rooms.ring(incoming.callId));
       this.rooms.emit(volunteer.socketId, 'incomingCall', incoming);
+    }
+    return profile;
+  }
+
+  /** The profile a choice makes of the stored one. */
+  private async nextProfile(userId: string, choice: AvailabilityChoice): Promise<VolunteerProfile> {
+    const stored = await this.repo.profile(userId);
+    // the browser's zone name, checked against PostgreSQL's, which places the quiet hours
+    if (
+      choice.timeZone !== undefined &&
+      choice.timeZone !== stored.timeZone &&
+      !(await this.repo.knowsTimeZone(choice.timeZone))
+    ) {
+      throw new AppError(400, 'errors.validation', {}, { field: 'timeZone' });
+    }
+    const timeZone = choice.timeZone ?? stored.timeZone;
+    const quietHours = choice.quietHours ?? stored.quietHours;
+    return {
+      available: choice.available,
+      languages: choice.languages,
+      timeZone,
+      quietHours,
+      snoozedUntil: choice.snooze
+        ? await this.snoozeEnd(choice.snooze, timeZone, quietHours)
+        : stored.snoozedUntil,
+    };
+  }
+
+  /**
+   * When a pause chosen now ends (null: no pause). "Until tomorrow" is the next time the
+   * volunteer's clock shows the end of their quiet hours (07:00 when they turned them off): chosen
+   * in the evening that is the next morning, chosen at 02:00 this morning.
+   */
+  private async snoozeEnd(
+    snooze: SnoozeChoice,
+    timeZone: string | null,
+    quietHours: QuietHours,
+  ): Promise<string | null> {
+    const now = this.clock();
+    switch (snooze) {
+      case 'off':
+        return null;
+      case 'hour':
+        return new Date(now.getTime() + HOUR_MS).toISOString();
+      case 'week':
+        return new Date(now.getTime() + 7 * DAY_MS).toISOString();
+      case 'tomorrow': {
+        // where tomorrow begins is the volunteer's: without their zone it cannot be placed
+        if (!timeZone) throw new AppError(400, 'errors.validation', {}, { field: 'timeZone' });
+        const wake = quietHours.enabled ? quietHours.end : DEFAULT_QUIET_HOURS.end;
+        return (await this.repo.nextLocalTime(now, timeZone, wake)).toISOString();
+      }
     }
   }
 
@@ -324,10 +394,24 @@ export class CallService {
     for (const id of [...this.timers.keys()]) this.cancelTimers(id);
   }
 
-  private async ringBatch(call: CallRow, batch: number): Promise<number> {
+  private async ringStep(call: CallRow, step: RingStep): Promise<void> {
+    if (step.batch) await this.ringBatch(call, step.batch);
+    if (step.progress) await this.tellProgress(call);
+  }
+
+  /** The seeker hears how many volunteers have been notified so far (while volunteers are rung). */
+  private async tellProgress(call: CallRow): Promise<void> {
+    // null: answered, cancelled or with the operators by now (perhaps on another node)
+    const notified = await this.repo.notifiedCount(call.id);
+    if (notified === null) return;
+    const progress: RingProgress = { callId: call.id, notified };
+    this.rooms.emit(call.seekerSocket, 'ringProgress', progress);
+  }
+
+  private async ringBatch(call: CallRow, batch: { number: number; size: number }): Promise<number> {
     // while the other nodes cannot be reached, their volunteers count as away (push may still ring them)
     const onlyNode = this.cluster.othersReachable() ? undefined : this.cluster.nodeId;
-    const rung = await this.repo.ringBatch(call.id, batch, this.config.batchSize, this.clock(), onlyNode);
+    const rung = await this.repo.ringBatch(call.id, batch.number, batch.size, this.clock(), onlyNode);
     if (rung.length === 0) return 0;
     const incoming = incomingCall(call, await this.repo.nickname(call.seekerId));
     const targets = rung.filter((r) => r.online).map((r) => rooms.available(r.volunteerId));

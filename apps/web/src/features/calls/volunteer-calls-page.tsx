@@ -2,6 +2,7 @@ import {
   CALL_LANGUAGES,
   CALLS_NAMESPACE,
   type Availability,
+  type AvailabilityChoice,
   type CallHistory,
   type CallLanguage,
 } from '@sfm/protocol';
@@ -20,6 +21,8 @@ import { CallHistoryList } from './call-history-list.tsx';
 import { startRinging } from './ringer.ts';
 import { useSpokenStatus } from './spoken-status.ts';
 import { useCallSession, type CallSessionState } from './use-call-session.ts';
+import { merged, outgoing, standing } from './volunteer-availability.ts';
+import { browserTimeZone, VolunteerRestSettings, type RestChange } from './volunteer-rest-settings.tsx';
 import './calls.css';
 
 /** What the volunteer hears and reads: the ring, why it stopped, the call's phases. */
@@ -51,7 +54,10 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
   }
 }
 
-/** /volunteer-calls: availability and languages, the ringing call, the call itself, and the history. */
+/**
+ * /volunteer-calls: availability, languages, quiet hours and a pause; the ringing call, the call
+ * itself, and the history.
+ */
 export function VolunteerCallsPage() {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
@@ -61,12 +67,13 @@ export function VolunteerCallsPage() {
   const [history, setHistory] = useState<CallHistory | null>(null);
   // whether this socket is registered as available (a reconnect registers again)
   const registered = useRef(false);
-  const wanted = useRef<Availability | null>(null);
+  const wanted = useRef<AvailabilityChoice | null>(null);
 
-  const send = (socket: Socket, choice: Availability) => {
-    wanted.current = choice;
+  const send = (socket: Socket, choice: AvailabilityChoice) => {
+    const { sent, kept } = outgoing(choice, browserTimeZone());
+    wanted.current = kept;
     registered.current = choice.available;
-    socket.emit('setAvailability', choice);
+    socket.emit('setAvailability', sent);
   };
 
   const session = useCallSession({
@@ -83,8 +90,8 @@ export function VolunteerCallsPage() {
     onEvent: (event, data) => {
       if (event !== 'availability') return;
       const stored = data as Availability;
-      setAvailability(stored);
-      wanted.current ??= stored;
+      setAvailability((known) => merged(known, stored));
+      wanted.current ??= standing(stored);
     },
   });
   const { state, actions, socket } = session;
@@ -94,7 +101,7 @@ export function VolunteerCallsPage() {
 
   // the stored choice says available: this page's socket is the one that rings (again after a reconnect)
   useEffect(() => {
-    if (socket && availability?.available && !registered.current) send(socket, availability);
+    if (socket && availability?.available && !registered.current) send(socket, standing(availability));
   }, [socket, availability]);
 
   useEffect(() => {
@@ -114,17 +121,18 @@ export function VolunteerCallsPage() {
     if (state.phase === 'idle' || state.phase === 'ended') loadHistory();
   }, [state.phase, loadHistory]);
 
-  const choose = (choice: Availability) => {
-    setAvailability(choice);
+  const choose = (choice: AvailabilityChoice) => {
+    setAvailability((known) => merged(known, choice));
     if (socket) send(socket, choice);
   };
+  const current = (): AvailabilityChoice =>
+    availability ? standing(availability) : { available: false, languages: ['zh'] };
   const toggleLanguage = (language: CallLanguage, on: boolean) => {
-    const current = availability ?? { available: false, languages: ['zh'] };
-    const languages = on
-      ? [...new Set([...current.languages, language])]
-      : current.languages.filter((l) => l !== language);
-    if (languages.length > 0) choose({ ...current, languages });
+    const { languages: known } = current();
+    const languages = on ? [...new Set([...known, language])] : known.filter((l) => l !== language);
+    if (languages.length > 0) choose({ ...current(), languages });
   };
+  const rest = (change: RestChange) => choose({ ...current(), ...change });
 
   const incoming = state.phase === 'incoming' ? state.incoming : null;
   return (
@@ -137,9 +145,7 @@ export function VolunteerCallsPage() {
           className="check__box"
           checked={available}
           disabled={!socket || availability === null}
-          onChange={(e) =>
-            choose({ languages: availability?.languages ?? ['zh'], available: e.target.checked })
-          }
+          onChange={(e) => choose({ ...current(), available: e.target.checked })}
         />
         {t('calls.volunteer.available')}
       </label>
@@ -159,6 +165,11 @@ export function VolunteerCallsPage() {
           </label>
         ))}
       </fieldset>
+      <VolunteerRestSettings
+        availability={availability}
+        disabled={!socket || availability === null}
+        onChange={rest}
+      />
       <p className="call-status" data-call-phase={state.phase}>
         {status}
       </p>
