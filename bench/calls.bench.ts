@@ -121,6 +121,16 @@ async function firstFrame(): Promise<void> {
       await volunteer.waitForFunction(() => !document.querySelector('input[role="switch"]:disabled'));
       await available.check();
       await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
+      // quiet hours are on by default (22:00–07:00 on the browser's clock): off, or a bench run at
+      // night rings nobody; the switch shows what the server keeps
+      const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
+      if (await quiet.isChecked()) await quiet.uncheck();
+      await volunteer.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll<HTMLInputElement>('input[role="switch"]')).find((input) =>
+            input.closest('label')?.textContent?.includes('夜间免打扰'),
+          )?.checked === false,
+      );
       await seeker.goto('/video-call');
       await seeker.waitForFunction(() => !document.querySelector('.call-button:disabled'));
       await seeker.getByRole('button', { name: '呼叫志愿者' }).click();

@@ -10,13 +10,19 @@ import { axeViolations, hasChromium, noChromiumReason, PHONE_VIEWPORT } from './
 import { hasFfmpeg, instrumentSpeech, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { repoRoot, startServer, type RunningServer } from './support/server.ts';
 import {
+  announced,
   callStatus as status,
   callVolunteers,
+  focused,
   received,
+  recordAnnouncements,
   recordPeers,
   registerWithRole,
+  reportMediaPath,
   spoken,
   standBy,
+  statusTexts,
+  tabTo,
 } from './support/calls.ts';
 import { seedStorage } from './support/session.ts';
 
@@ -26,6 +32,16 @@ const skipReason = !hasChromium ? noChromiumReason : 'skipped: ffmpeg is not ins
 async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
 }
+
+/** How many live regions (polite or assertive, by role or aria-live) hold `text`: a second one would say it twice. */
+const liveRegionsSaying = (page: Page, text: string): Promise<number> =>
+  page.evaluate(
+    (said) =>
+      [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')].filter(
+        (region) => region.getAttribute('aria-live') !== 'off' && region.textContent?.includes(said),
+      ).length,
+    text,
+  );
 
 describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipReason})`}`, () => {
   let dataDir: string;
@@ -43,15 +59,26 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     });
     contexts.push(context);
     await context.addInitScript(recordPeers);
+    await context.addInitScript(recordAnnouncements);
     return context;
   }
 
-  /** A signed-in user with a role, in a phone-sized context of their own. */
-  async function person(nickname: string, userType: UserType): Promise<{ page: Page; session: AuthSession }> {
+  /**
+   * A signed-in user with a role, in a phone-sized context of their own. `screenReader`: they let
+   * their screen reader speak (the profile's switch), so the app's own voice keeps quiet.
+   */
+  async function person(
+    nickname: string,
+    userType: UserType,
+    { screenReader = false } = {},
+  ): Promise<{ page: Page; session: AuthSession }> {
     const session = await registerWithRole(server, nickname, userType);
     const context = await newContext();
     await seedStorage(context, { privacyAccepted: true, session });
     await instrumentSpeech(context);
+    if (screenReader) {
+      await context.addInitScript(() => localStorage.setItem('speakWithScreenReader', 'true'));
+    }
     return { page: await context.newPage(), session };
   }
 
@@ -171,8 +198,9 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     await expectNoAxeViolations(seeker.page);
 
     await answer.click();
+    // each side in its own words: the seeker reached a volunteer, the volunteer a help-seeker
     await status(seeker.page).filter({ hasText: '已接通志愿者 热心志愿者' }).waitFor();
-    await status(volunteer.page).filter({ hasText: '已接通志愿者 小明' }).waitFor();
+    await status(volunteer.page).filter({ hasText: '已接通求助者 小明' }).waitFor();
 
     // the volunteer's video decodes the seeker's fake rear camera; each side receives the other's voice
     await expect
@@ -198,6 +226,21 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     expect(await spoken(seeker.page)).toEqual(
       expect.arrayContaining(['正在呼叫志愿者…', '已接通志愿者 热心志愿者', '通话已结束']),
     );
+    // the app's own voice speaks (the screen-reader switch is off) and the live region carries each
+    // state too, once each; after 接听 the volunteer never hears their idle "正在等待求助…" again
+    await expect.poll(() => announced(seeker.page)).toContain('通话已结束');
+    await expect.poll(() => spoken(volunteer.page)).toContain('通话已结束');
+    for (const page of [seeker.page, volunteer.page]) {
+      const [voice, region] = [await spoken(page), await announced(page)];
+      expect(voice.filter((t) => t === '通话已结束')).toHaveLength(1);
+      expect(region.filter((t) => t === '通话已结束')).toHaveLength(1);
+    }
+    const volunteerHeard = await spoken(volunteer.page);
+    expect(volunteerHeard.slice(volunteerHeard.indexOf('小明 正在求助'))).toEqual([
+      '小明 正在求助',
+      '已接通求助者 小明',
+      '通话已结束',
+    ]);
 
     await seeker.page.getByRole('button', { name: '有帮助', exact: true }).click();
     await seeker.page.locator('.call-feedback__done', { hasText: '感谢您的评价' }).waitFor();
@@ -261,5 +304,118 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     const durations = page.getByRole('region', { name: '每日已完成通话时长' });
     expect(await durations.getByRole('table').locator('tbody tr').count()).toBe(30);
     await expectNoAxeViolations(page);
+  });
+
+  it('the whole call by keyboard on both sides: focus on the control that matters next, every state announced once by the screen reader, axe clean in each', async () => {
+    const volunteer = await person('键盘志愿者', 1, { screenReader: true });
+    const seeker = await person('键盘求助者', 0, { screenReader: true });
+    const v = volunteer.page;
+    const s = seeker.page;
+    const focusOn = async (page: Page, name: string) =>
+      expect.poll(() => focused(page)).toEqual({ tag: 'BUTTON', name });
+    const bothAxeClean = async () => {
+      await expectNoAxeViolations(v);
+      await expectNoAxeViolations(s);
+    };
+
+    // the volunteer turns answering on: Tab to the switch, Space
+    await v.goto('/volunteer-calls');
+    const available = v.getByRole('switch', { name: '接听求助' });
+    await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await tabTo(v, '接听求助');
+    await v.keyboard.press('Space');
+    await status(v).filter({ hasText: '正在等待求助' }).waitFor();
+    // quiet hours are on by default (22:00–07:00 on the browser's clock): off, by keyboard too, so
+    // the suite rings at any hour (the switch shows what the server keeps)
+    const quiet = v.getByRole('switch', { name: '夜间免打扰' });
+    if (await quiet.isChecked()) {
+      await tabTo(v, '夜间免打扰');
+      await v.keyboard.press('Space');
+      await expect.poll(() => quiet.isChecked(), { timeout: 15_000 }).toBe(false);
+    }
+
+    // the seeker calls: Tab to 呼叫志愿者, Enter; focus goes to 取消呼叫, not to <body>
+    await s.goto('/video-call');
+    const call = s.getByRole('button', { name: '呼叫志愿者' });
+    await expect.poll(() => call.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await tabTo(s, '呼叫志愿者');
+    await s.keyboard.press('Enter');
+    await focusOn(s, '取消呼叫');
+
+    // ringing: the volunteer's focus is on 接听 without a key pressed
+    await focusOn(v, '接听');
+    await status(s).filter({ hasText: '正在呼叫志愿者，请稍候' }).waitFor();
+    await expect.poll(() => announced(v)).toContain('键盘求助者 正在求助');
+    await expect.poll(() => announced(s)).toContain('正在呼叫志愿者，请稍候');
+    await bothAxeClean();
+
+    // answered with Enter: each side hears its own words, focus on 挂断 on both
+    await v.keyboard.press('Enter');
+    await focusOn(v, '挂断');
+    await focusOn(s, '挂断');
+    await expect.poll(() => announced(v)).toContain('已接通求助者 键盘求助者');
+    await expect.poll(() => announced(s)).toContain('已接通志愿者 键盘志愿者');
+    await bothAxeClean();
+
+    // the media path drops and comes back: focus stays on 挂断 (nothing moved it)
+    for (const page of [v, s]) await reportMediaPath(page, 'disconnected');
+    for (const page of [v, s]) {
+      await expect.poll(() => announced(page)).toContain('网络不稳定，正在重新连接…');
+      await focusOn(page, '挂断');
+    }
+    await bothAxeClean();
+    for (const page of [v, s]) await reportMediaPath(page, 'connected');
+    await status(v).filter({ hasText: '已接通求助者' }).waitFor();
+    await status(s).filter({ hasText: '已接通志愿者' }).waitFor();
+
+    // the seeker hangs up with Enter: both sides are told, and focus is on the rating on both
+    await s.keyboard.press('Enter');
+    await focusOn(s, '有帮助');
+    await focusOn(v, '有帮助');
+    await expect.poll(() => announced(s)).toContain('通话已结束');
+    await expect.poll(() => announced(v)).toContain('通话已结束');
+    // one live region says it (the page's status line is no second one)
+    for (const page of [s, v]) expect(await liveRegionsSaying(page, '通话已结束')).toBe(1);
+    await bothAxeClean();
+
+    // rated by keyboard: Enter on one side, Space on the other
+    await s.keyboard.press('Enter');
+    await v.keyboard.press('Space');
+    await expect.poll(() => announced(s)).toContain('感谢您的评价');
+    await expect.poll(() => announced(v)).toContain('感谢您的评价');
+
+    // every state was said once by the screen reader (connected twice: before and after the
+    // drop), in order; the app's own voice said nothing, and nothing else read the status out
+    // (the request's own "正在呼叫志愿者…" may be overtaken by the ring before a frame shows it)
+    const seekerHeard = await announced(s);
+    expect(seekerHeard.filter((t) => t === '正在呼叫志愿者…').length).toBeLessThanOrEqual(1);
+    expect(seekerHeard.filter((t) => t !== '正在呼叫志愿者…')).toEqual([
+      '正在呼叫志愿者，请稍候',
+      '已接通志愿者 键盘志愿者',
+      '网络不稳定，正在重新连接…',
+      '已接通志愿者 键盘志愿者',
+      '通话已结束',
+      '感谢您的评价',
+    ]);
+    const volunteerHeard = await announced(v);
+    expect(volunteerHeard.slice(volunteerHeard.indexOf('键盘求助者 正在求助'))).toEqual([
+      '键盘求助者 正在求助',
+      '已接通求助者 键盘求助者',
+      '网络不稳定，正在重新连接…',
+      '已接通求助者 键盘求助者',
+      '通话已结束',
+      '感谢您的评价',
+    ]);
+    expect(await spoken(s)).toEqual([]);
+    expect(await spoken(v)).toEqual([]);
+    // after 接听 the volunteer's status went from the ring straight to the call, never back to waiting
+    const shown = await statusTexts(v);
+    expect(shown.slice(shown.indexOf('键盘求助者 正在求助'))).toEqual([
+      '键盘求助者 正在求助',
+      '已接通求助者 键盘求助者',
+      '网络不稳定，正在重新连接…',
+      '已接通求助者 键盘求助者',
+      '通话已结束',
+    ]);
   });
 });

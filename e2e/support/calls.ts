@@ -68,6 +68,12 @@ export async function standBy(volunteer: Page): Promise<void> {
   await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
   await available.check();
   await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
+  // quiet hours are on by default (22:00–07:00 on the browser's clock): a suite run at night would
+  // never ring anyone. The switch shows what the server keeps, so unchecked means it was stored.
+  const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
+  await expect.poll(() => quiet.isEnabled(), { timeout: 15_000 }).toBe(true);
+  if (await quiet.isChecked()) await quiet.uncheck();
+  await expect.poll(() => quiet.isChecked(), { timeout: 15_000 }).toBe(false);
 }
 
 /** A help-seeker taps 呼叫志愿者 once the page can call; answers when the tap was made (ms). */
@@ -142,3 +148,72 @@ export const iceUfrag = (page: Page): Promise<string | null> =>
 /** What the page said so far (recorded by instrumentSpeech). */
 export const spoken = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __spoken: { text: string }[] }).__spoken.map((s) => s.text));
+
+/**
+ * An init script: every text the app-wide polite live region showed (what a screen reader reads
+ * out), and every text the call page's status line showed, each in order as the page drew it. A
+ * text counts again only after the element showed something else or was emptied (a re-announcement).
+ */
+export function recordAnnouncements(): void {
+  const w = window as unknown as { __announced: string[]; __statusTexts: string[] };
+  w.__announced = [];
+  w.__statusTexts = [];
+  const last = new Map<string, string>();
+  const watch = (selector: string, into: string[]) => {
+    const text = document.querySelector(selector)?.textContent ?? '';
+    if (last.get(selector) === text) return;
+    last.set(selector, text);
+    if (text) into.push(text);
+  };
+  new MutationObserver(() => {
+    watch('[data-testid="live-polite"]', w.__announced);
+    watch('.call-status', w.__statusTexts);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** What the app-wide polite live region announced so far (recordAnnouncements). */
+export const announced = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __announced: string[] }).__announced);
+
+/** Every text the call status line showed so far (recordAnnouncements). */
+export const statusTexts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __statusTexts: string[] }).__statusTexts);
+
+/** The element with keyboard focus: its tag and its accessible name (label, else its text). */
+export const focused = (page: Page): Promise<{ tag: string; name: string }> =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    // <body> (focus lost) has no name of its own: its whole text would only bury the failure
+    if (!el || el === document.body) return { tag: el?.tagName ?? 'NONE', name: '' };
+    const labelled = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
+    return {
+      tag: el.tagName,
+      name: (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim(),
+    };
+  });
+
+/** Presses Tab (and nothing else) until the control named `name` has focus; fails after `most` presses. */
+export async function tabTo(page: Page, name: string, most = 40): Promise<void> {
+  for (let i = 0; i < most; i++) {
+    if ((await focused(page)).name === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`"${name}" not reached in ${most} presses of Tab (on ${(await focused(page)).name})`);
+}
+
+/**
+ * The page's newest peer connection reports its media path down ('disconnected') or back
+ * ('connected') to the app's own handler, as the browser does on a network change: the call's
+ * reconnecting state without breaking a network (video-calls-reconnect.e2e.ts breaks a real one).
+ */
+export async function reportMediaPath(page: Page, state: 'disconnected' | 'connected'): Promise<void> {
+  await page.evaluate((to) => {
+    const peer = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.at(-1);
+    if (!peer) throw new Error('no peer connection');
+    // the instance's own value hides the prototype's getter; deleting it shows the real state again
+    if (to === 'disconnected')
+      Object.defineProperty(peer, 'connectionState', { value: to, configurable: true });
+    else delete (peer as unknown as { connectionState?: string }).connectionState;
+    peer.dispatchEvent(new Event('connectionstatechange'));
+  }, state);
+}

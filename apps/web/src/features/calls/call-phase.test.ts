@@ -30,12 +30,22 @@ describe('call phases', () => {
     ['noAnswer', 'request', 'requesting'],
     ['idle', 'incoming', 'incoming'],
     ['incoming', 'cancelled', 'idle'],
-    ['incoming', 'answer', 'requesting'],
+    ['incoming', 'answer', 'incoming'],
+    ['incoming', 'failed', 'idle'],
     ['idle', 'answer', 'requesting'],
     ['requesting', 'cancelled', 'cancelled'],
     ['requesting', 'failed', 'idle'],
   ])('%s + %s → %s', (from, event, to) => {
     expect(nextPhase(from, event)).toBe(to);
+  });
+
+  it("a volunteer's answer keeps the ring until the server connects it: the page never falls back to its idle words", () => {
+    const answered = nextPhase('incoming', 'answer');
+    expect(answered).toBe('incoming');
+    expect(nextPhase(answered ?? 'idle', 'connected')).toBe('connected');
+    // refused (an error, the ring taken by another): the ring ends
+    expect(nextPhase(answered ?? 'incoming', 'failed')).toBe('idle');
+    expect(nextPhase(answered ?? 'incoming', 'cancelled')).toBe('idle');
   });
 
   it('refuses every move the table does not list (a late ring stop cannot end a connected call)', () => {

@@ -29,7 +29,8 @@ export type CallEvent =
   | 'cancelled'
   | 'failed';
 
-// 'requesting': waiting for the server to connect this page, the seeker's call or a helper's answer
+// 'requesting': waiting for the server to connect this page: the seeker's call, or the answer of an
+// operator whose page opened for that call (a volunteer's answer from the ring stays 'incoming')
 const AFTER_A_CALL = { request: 'requesting', answer: 'requesting', incoming: 'incoming' } as const;
 const STILL_RINGING = { connected: 'connected', noAnswer: 'noAnswer', cancelled: 'cancelled' } as const;
 
@@ -38,8 +39,16 @@ export const CALL_TRANSITIONS: Record<CallPhase, Partial<Record<CallEvent, CallP
   requesting: { ...STILL_RINGING, ringing: 'ringing', queued: 'queued', failed: 'idle' },
   ringing: { ...STILL_RINGING, queued: 'queued' },
   queued: STILL_RINGING,
-  // a helper's phone ringing: answered, or stopped (taken, withdrawn, gone to the operators)
-  incoming: { answer: 'requesting', connected: 'connected', cancelled: 'idle', incoming: 'incoming' },
+  // a helper's phone ringing: answered, or stopped (taken, withdrawn, gone to the operators). An
+  // answer keeps the ring's phase until the server connects it: the page goes on naming who asks
+  // (never back to its idle words) and 接听 keeps the focus; a refused answer ends the ring.
+  incoming: {
+    answer: 'incoming',
+    connected: 'connected',
+    cancelled: 'idle',
+    incoming: 'incoming',
+    failed: 'idle',
+  },
   connected: { mediaLost: 'reconnecting', ended: 'ended' },
   reconnecting: { mediaBack: 'connected', ended: 'ended', mediaLost: 'reconnecting' },
   ended: AFTER_A_CALL,

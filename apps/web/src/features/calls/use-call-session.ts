@@ -11,6 +11,7 @@ import type {
 } from '@sfm/protocol';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { useCallFocus } from './call-focus.ts';
 import { CallPeer } from './call-peer.ts';
 import { inCall, nextPhase, type CallEvent, type CallPhase } from './call-phase.ts';
 import { openCallsSocket } from './calls-socket.ts';
@@ -74,10 +75,12 @@ export interface CallSessionOptions {
 
 /**
  * One page's calls: its socket on the calls namespace, the phase (call-phase.ts), the media and the
- * WebRTC peer. The page renders the state and calls the actions; nothing here knows about words.
+ * WebRTC peer; focus follows the phase (call-focus.ts). The page renders the state and calls the
+ * actions; nothing here knows about words.
  */
 export function useCallSession(options: CallSessionOptions) {
   const [state, dispatch] = useReducer(reduce, INITIAL);
+  useCallFocus(state.phase);
   const [socket, setSocket] = useState<Socket | null>(null);
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
@@ -283,12 +286,14 @@ export function useCallSession(options: CallSessionOptions) {
       dispatch({ event: 'cancelled' });
     },
     async accept(id: string) {
-      if (!socket || !(await openMedia())) return;
+      // the ring stays on the page until the server connects it: a second press is the same answer
+      if (callId.current === id || !socket || !(await openMedia())) return;
       callId.current = id;
       dispatch({ event: 'answer', patch: { error: null, endReason: null, ringStop: null } });
       socket.emit('acceptCall', { callId: id });
     },
     decline(id: string) {
+      if (callId.current === id) return; // already answered
       ringing.current = null;
       socket?.emit('declineCall', { callId: id });
       dispatch({ event: 'cancelled', patch: { incoming: null, ringStop: null } });

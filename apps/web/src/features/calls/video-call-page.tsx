@@ -1,5 +1,4 @@
 import { CALLS_NAMESPACE, type SharedContext } from '@sfm/protocol';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
@@ -20,41 +19,14 @@ import {
   type Facing,
 } from './call-media.ts';
 import { CallVideo } from './call-video.tsx';
-import { useSpokenStatus } from './spoken-status.ts';
-import { useCallSession, type CallSessionState } from './use-call-session.ts';
+import { seekerStatus } from './seeker-status.ts';
+import { sayCallNews, useSpokenStatus } from './spoken-status.ts';
+import { useCallSession } from './use-call-session.ts';
 import './calls.css';
 
 /** The seeker's last analysis as the call's shared context (the protocol caps its length). */
 const sharedContext = (recent: LastAnalysis | null): SharedContext | null =>
   recent ? { description: recent.description.slice(0, 2000), imageUrl: recent.imageUrl } : null;
-
-/** What the seeker hears and reads for each phase of the call. */
-function seekerStatus(state: CallSessionState, t: TFunction): string {
-  switch (state.phase) {
-    case 'idle':
-      return state.error ?? '';
-    case 'requesting':
-      return t('calls.state.requesting');
-    case 'ringing':
-      return t('calls.state.ringing');
-    case 'queued':
-      return t('calls.state.queued');
-    case 'connected':
-      return state.peerName
-        ? t('calls.state.connected', { name: state.peerName })
-        : t('calls.state.connectedNoName');
-    case 'reconnecting':
-      return t('calls.state.reconnecting');
-    case 'ended':
-      return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
-    case 'noAnswer':
-      return t('calls.state.noAnswer');
-    case 'cancelled':
-      return t('calls.state.cancelled');
-    case 'incoming':
-      return '';
-  }
-}
 
 /** /video-call: the help-seeker calls a volunteer with one tap and shows them the rear camera. */
 export function VideoCallPage() {
@@ -63,7 +35,6 @@ export function VideoCallPage() {
   const [muted, setMuted] = useState(false);
   const [torchOn, setTorchOn] = useState(false);
   const facing = useRef<Facing>('environment');
-  const [torchAsk, setTorchAsk] = useState('');
   // from a see-for-me result (CALL_SHARING_LAST): the call starts at once, that result shared
   const [params] = useSearchParams();
   const callAtOnce = params.get('share') === 'last' && lastAnalysis() !== null;
@@ -80,14 +51,15 @@ export function VideoCallPage() {
   });
   const { state, actions, localStream } = session;
   const status = seekerStatus(state, t);
-  useSpokenStatus(torchAsk || status);
+  useSpokenStatus(status);
 
   const videoTrack = localStream?.getVideoTracks()[0];
   const torchAvailable = trackSupportsTorch(videoTrack);
 
   async function switchTorch(on: boolean, askedByHelper = false) {
     const track = localStream?.getVideoTracks()[0];
-    if (askedByHelper) setTorchAsk(t(on ? 'calls.inCall.torchAsked' : 'calls.inCall.torchAskedOff'));
+    // the helper's ask is news of its own: it does not stand in for the call's status
+    if (askedByHelper) sayCallNews(t(on ? 'calls.inCall.torchAsked' : 'calls.inCall.torchAskedOff'));
     if (!track || !trackSupportsTorch(track)) return;
     await setTorch(track, on).then(
       () => setTorchOn(on),
@@ -149,10 +121,7 @@ export function VideoCallPage() {
           type="button"
           className="button button--primary call-button"
           disabled={!session.socket}
-          onClick={() => {
-            setTorchAsk('');
-            void actions.request(callLanguage(), shareRecent ? sharedContext(recent) : null);
-          }}
+          onClick={() => void actions.request(callLanguage(), shareRecent ? sharedContext(recent) : null)}
         >
           {t('calls.seeker.call')}
         </button>
@@ -163,7 +132,11 @@ export function VideoCallPage() {
         </Link>
       ) : null}
       {waiting(state.phase) ? (
-        <button type="button" className="button button--secondary button--block" onClick={actions.cancel}>
+        <button
+          type="button"
+          className="button button--secondary button--block call-cancel"
+          onClick={actions.cancel}
+        >
           {t('calls.seeker.cancel')}
         </button>
       ) : null}
