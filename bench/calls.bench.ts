@@ -101,7 +101,8 @@ async function signalling(): Promise<void> {
 
 /** In Chromium: "accept" clicked → the volunteer's first decoded frame of the seeker's camera. */
 async function firstFrame(): Promise<void> {
-  const server = await startServer({ LOG_LEVEL: 'warn' });
+  // the embedded SMS sender writes its codes at the info level: the registrations read them there
+  const server = await startServer();
   const browser = await launchWithCamera(await makeTextImage(['基准测试'], 'bench-call.png'));
   try {
     const times: number[] = [];
@@ -124,7 +125,7 @@ async function firstFrame(): Promise<void> {
       // quiet hours are on by default (22:00–07:00 on the browser's clock): off, or a bench run at
       // night rings nobody; the switch shows what the server keeps
       const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
-      if (await quiet.isChecked()) await quiet.uncheck();
+      if (await quiet.isChecked()) await quiet.click();
       await volunteer.waitForFunction(
         () =>
           Array.from(document.querySelectorAll<HTMLInputElement>('input[role="switch"]')).find((input) =>

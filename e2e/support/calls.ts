@@ -72,7 +72,8 @@ export async function standBy(volunteer: Page): Promise<void> {
   // never ring anyone. The switch shows what the server keeps, so unchecked means it was stored.
   const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
   await expect.poll(() => quiet.isEnabled(), { timeout: 15_000 }).toBe(true);
-  if (await quiet.isChecked()) await quiet.uncheck();
+  // a click, not uncheck(): the switch changes only when the server's answer comes
+  if (await quiet.isChecked()) await quiet.click();
   await expect.poll(() => quiet.isChecked(), { timeout: 15_000 }).toBe(false);
 }
 
