@@ -57,4 +57,14 @@ describe('each side hears its own words', () => {
     expect(en('calls.state.connected', { name: 'Bo' })).toBe('Connected to help-seeker Bo');
     expect(en('calls.state.connectedNoName')).toBe('Connected to a help-seeker');
   });
+
+  it('while volunteers are rung, the seeker hears how many were notified so far', async () => {
+    expect(seekerStatus(state('ringing'), zh, 12)).toBe('已通知 12 位志愿者，还在等待');
+    // nothing counted yet: the plain ringing words
+    expect(seekerStatus(state('ringing'), zh, 0)).toBe('正在呼叫志愿者，请稍候');
+    // the count is only for the ringing phase
+    expect(seekerStatus(state('queued'), zh, 12)).toBe('还在为您寻找志愿者，请稍候');
+    const en = await englishT();
+    expect(seekerStatus(state('ringing'), en, 3)).toBe('Volunteers notified so far: 3. Still waiting');
+  });
 });

@@ -3,16 +3,18 @@ import type { CallSessionState } from './use-call-session.ts';
 
 /**
  * What the help-seeker hears and reads for each phase of the call: their own words ("已接通志愿者"),
- * where the volunteer's page says the other side's ("已接通求助者", calls.state.connected).
+ * where the volunteer's page says the other side's ("已接通求助者", calls.state.connected). While
+ * volunteers are rung, `notified` (the server's count for this call, every 15 s) replaces the plain
+ * ringing words: "已通知 12 位志愿者，还在等待".
  */
-export function seekerStatus(state: CallSessionState, t: TFunction): string {
+export function seekerStatus(state: CallSessionState, t: TFunction, notified: number | null = null): string {
   switch (state.phase) {
     case 'idle':
       return state.error ?? '';
     case 'requesting':
       return t('calls.state.requesting');
     case 'ringing':
-      return t('calls.state.ringing');
+      return notified ? t('calls.state.notified', { count: notified }) : t('calls.state.ringing');
     case 'queued':
       return t('calls.state.queued');
     case 'connected':

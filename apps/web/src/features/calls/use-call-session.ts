@@ -64,7 +64,7 @@ export interface CallSessionOptions {
   openMedia(): Promise<MediaStream>;
   /** Each time the socket (re)connects: a volunteer says again whether they are available. */
   onConnect?(socket: Socket): void;
-  /** A server event the session does not handle itself (availability, queue). */
+  /** A server event the session does not handle itself (availability, queue, ringProgress). */
   onEvent?(event: string, data: unknown): void;
   /** The helper asked the seeker's phone to turn its torch on or off. */
   onTorchRequest?(on: boolean): void;
@@ -227,7 +227,7 @@ export function useCallSession(options: CallSessionOptions) {
         dispatch({ event: 'noAnswer' });
       });
       s.on('error', ({ message }: { message: string }) => dispatch({ error: message }));
-      for (const event of ['availability', 'queue']) {
+      for (const event of ['availability', 'queue', 'ringProgress']) {
         s.on(event, (data: unknown) => latest.current.onEvent?.(event, data));
       }
     };

@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE, type SharedContext } from '@sfm/protocol';
+import { CALLS_NAMESPACE, type RingProgress, type SharedContext } from '@sfm/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
@@ -40,6 +40,7 @@ export function VideoCallPage() {
   const callAtOnce = params.get('share') === 'last' && lastAnalysis() !== null;
   const [shareRecent, setShareRecent] = useState(callAtOnce);
   const calledAtOnce = useRef(false);
+  const [progress, setProgress] = useState<RingProgress | null>(null);
   const session = useCallSession({
     namespace: CALLS_NAMESPACE,
     auth: token ? { token, userType: 'registered' } : null,
@@ -48,9 +49,14 @@ export function VideoCallPage() {
     mediaFailedText: t('calls.cameraFailed'),
     iceTransportPolicy: iceTransportPolicy(),
     onTorchRequest: (on) => void switchTorch(on, true),
+    onEvent: (event, data) => {
+      if (event === 'ringProgress') setProgress(data as RingProgress);
+    },
   });
   const { state, actions, localStream } = session;
-  const status = seekerStatus(state, t);
+  // how many volunteers were notified, for the call ringing now (an older call's count is not said)
+  const notified = progress && progress.callId === state.callId ? progress.notified : null;
+  const status = seekerStatus(state, t, notified);
   useSpokenStatus(status);
 
   const videoTrack = localStream?.getVideoTracks()[0];
