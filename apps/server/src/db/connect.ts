@@ -75,7 +75,7 @@ export function embeddedPaths(dataDir: string) {
  * before ours starts. Only a cluster of a live server is refused (a CLI attaches to it instead).
  */
 async function embeddedUrl(
-  config: Pick<Config, 'dataDir' | 'embeddedPgPort'>,
+  config: Pick<Config, 'dataDir' | 'embeddedPgPort'> & Partial<Pick<Config, 'port'>>,
   logger: Logger,
   options: ConnectOptions,
 ): Promise<{ url: string; stop?: () => Promise<void> }> {
@@ -105,6 +105,7 @@ async function embeddedUrl(
     passwordFile,
     ownerLockFile,
     port: config.embeddedPgPort,
+    ...(config.port && { avoidPort: config.port }),
     logger,
   });
   return { url: cluster.url, stop: cluster.stop };
@@ -139,7 +140,7 @@ interface Connections {
  * EMBEDDED_APP_ROLE (see app-role.ts), whose password DATA_DIR keeps beside the superuser's.
  */
 async function embeddedConnections(
-  config: Pick<Config, 'dataDir' | 'embeddedPgPort'>,
+  config: Pick<Config, 'dataDir' | 'embeddedPgPort'> & Partial<Pick<Config, 'port'>>,
   logger: Logger,
   options: ConnectOptions,
 ): Promise<Connections> {
@@ -167,7 +168,8 @@ async function embeddedConnections(
  * over the owner's connection (DATABASE_MIGRATION_URL when set, else DATABASE_URL itself).
  */
 export async function connect(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseMigrationUrl' | 'embeddedPgPort'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseMigrationUrl' | 'embeddedPgPort'> &
+    Partial<Pick<Config, 'port'>>,
   logger: Logger,
   options: ConnectOptions = {},
 ): Promise<DatabaseConnection> {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { clusterUrl, socketDirFor } from './embedded-postgres.ts';
+import { clusterUrl, freePort, socketDirFor } from './embedded-postgres.ts';
 
 const moduleUrl = new URL('./embedded-postgres.ts', import.meta.url).href;
 
@@ -46,5 +46,15 @@ describe('the cluster socket', () => {
     expect(viaSocket.searchParams.get('host')).toBe('/tmp/sfm-data/pg');
     expect(decodeURIComponent(viaSocket.password)).toBe('p@ss');
     expect(clusterUrl(54321, 'pw')).toBe('postgres://postgres:pw@127.0.0.1:54321/postgres');
+  });
+});
+
+describe('the cluster port', () => {
+  it('is never the HTTP server’s own port, free a moment before the server binds it', async () => {
+    const offered = [3000, 3000, 41234];
+    const pick = async () => offered.shift() ?? 0;
+    expect(await freePort(3000, pick)).toBe(41234);
+    // a real one, asked of the system
+    expect(await freePort(3000)).toBeGreaterThan(0);
   });
 });

@@ -23,6 +23,11 @@ export interface EmbeddedPostgresOptions {
   ownerLockFile: string;
   /** 0 picks a free port. */
   port: number;
+  /**
+   * A port the picked one must not be: the HTTP server's own, which it binds only once the
+   * database is up. Free a moment earlier, it was once given to the cluster (EADDRINUSE at start).
+   */
+  avoidPort?: number;
   logger: Logger;
 }
 
@@ -68,7 +73,15 @@ export function loadModule(): Promise<typeof EmbeddedPostgresClass> {
   return moduleLoaded;
 }
 
-export async function freePort(): Promise<number> {
+/** A port free on loopback now, other than `avoid` (`pick` asks the system for one). */
+export async function freePort(avoid?: number, pick: () => Promise<number> = anyFreePort): Promise<number> {
+  for (;;) {
+    const port = await pick();
+    if (port !== avoid) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -130,7 +143,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { dir, logger } = options;
   const EmbeddedPostgresCtor = await loadModule();
   const password = await readOrCreatePassword(options.passwordFile);
-  const port = options.port || (await freePort());
+  const port = options.port || (await freePort(options.avoidPort));
   const socketDir = socketDirFor(dir, port);
   const recent: string[] = [];
   const remember = (message: string) => {
