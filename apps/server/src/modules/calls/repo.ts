@@ -36,6 +36,9 @@ export type CallMember = { userId: string } | { adminId: string };
 /** Presence rows older than this are a dead node's: its sockets stopped refreshing them. */
 export const PRESENCE_STALE_SECONDS = 90;
 
+/** A call counts as help given from this long (issue 31: "say 15 s"). */
+const HELP_MIN_SECONDS = 15;
+
 export class CallsRepo {
   constructor(private readonly db: Database) {}
 
@@ -464,7 +467,11 @@ export class CallsRepo {
     await this.db.delete(callPresence).where(eq(callPresence.nodeId, nodeId));
   }
 
-  /** A member's calls, newest first, with the other member's shown name. */
+  /**
+   * A member's calls, newest first, with the other member's shown name; and how many times the
+   * member helped: calls they answered that someone hung up after HELP_MIN_SECONDS. A call a reload
+   * or a dropped network ended, or one over in seconds, is not help given.
+   */
   async history(userId: string, limit: number): Promise<{ helpedCount: number; calls: CallRecord[] }> {
     const { rows } = await this.db.execute<{
       id: string;
@@ -489,7 +496,14 @@ export class CallsRepo {
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(calls)
-      .where(and(eq(calls.volunteerId, userId), inArray(calls.status, ['connected', 'completed'])));
+      .where(
+        and(
+          eq(calls.volunteerId, userId),
+          eq(calls.status, 'completed'),
+          sql`${calls.endReason} is distinct from 'connection_lost'`,
+          sql`${calls.endedAt} - ${calls.connectedAt} >= make_interval(secs => ${HELP_MIN_SECONDS})`,
+        ),
+      );
     return {
       helpedCount: count?.n ?? 0,
       calls: rows.map((r) => ({

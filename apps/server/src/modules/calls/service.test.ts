@@ -309,13 +309,40 @@ describe('CallService', () => {
     expect(row?.endedAt).not.toBeNull();
     expect(t.rooms.inRoom(v.socket, callRooms.call(callId))).toBe(false);
     const history = await t.service.history(v.userId);
-    expect(history.helpedCount).toBe(1);
+    // ended by a dropped connection within seconds: listed, but not help given
+    expect(history.helpedCount).toBe(0);
     expect(history.calls[0]).toMatchObject({
       id: callId,
       role: 'helper',
       peerName: '离开',
       status: 'completed',
     });
+  });
+
+  it('counts as help only a call someone hung up after 15 s or more', async () => {
+    const t = setUp();
+    const v = await t.volunteer('帮了忙');
+    const talk = async (seconds: number, end: 'hangUp' | 'drop') => {
+      const seeker = await t.seeker(`聊了${seconds}秒${end}`);
+      const callId = await t.ask(seeker);
+      await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+      await database.db
+        .update(calls)
+        .set({ connectedAt: new Date(Date.now() - seconds * 1000) })
+        .where(eq(calls.id, callId));
+      if (end === 'hangUp') await t.service.hangUp(callId);
+      else {
+        t.rooms.disconnect(seeker.socket);
+        await t.service.socketGone(seeker.socket);
+      }
+    };
+    await talk(14, 'hangUp');
+    expect((await t.service.history(v.userId)).helpedCount).toBe(0);
+    await talk(20, 'hangUp');
+    expect((await t.service.history(v.userId)).helpedCount).toBe(1);
+    // a long call whose seeker's page went away still is not counted (a reload ends it today)
+    await talk(60, 'drop');
+    expect((await t.service.history(v.userId)).helpedCount).toBe(1);
   });
 
   it('rings an available volunteer whose page is closed by push, and on the page once they are back', async () => {
