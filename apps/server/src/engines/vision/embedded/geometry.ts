@@ -30,3 +30,10 @@ export const centreY = (b: Box) => b.y + b.height / 2;
 export const bottom = (b: Box) => b.y + b.height;
 export const right = (b: Box) => b.x + b.width;
 export const area = (b: Box) => Math.max(0, b.width) * Math.max(0, b.height);
+
+/** The area two boxes share (0 when they do not meet). */
+export function intersectionArea(a: Box, b: Box): number {
+  const width = Math.min(right(a), right(b)) - Math.max(a.x, b.x);
+  const height = Math.min(bottom(a), bottom(b)) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
+}

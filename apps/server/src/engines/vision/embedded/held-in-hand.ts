@@ -11,7 +11,7 @@
  * hand invented on a sign.
  */
 import type { TextRow } from './describe-scene.ts';
-import { area, centreX, centreY, type Box } from './geometry.ts';
+import { area, centreX, centreY, intersectionArea, type Box } from './geometry.ts';
 import type { DetectedHand, DetectedObject } from './object-detector.ts';
 import { mentionable } from './sightings.ts';
 
@@ -52,12 +52,6 @@ export function holdingHand(hands: readonly DetectedHand[]): Box | null {
   return believed.sort((a, b) => area(b.box) - area(a.box))[0]?.box ?? null;
 }
 
-function intersection(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
 function grown(b: Box, share: number): Box {
   const dx = b.width * share;
   const dy = b.height * share;
@@ -65,7 +59,7 @@ function grown(b: Box, share: number): Box {
 }
 
 const isOwnArm = (o: DetectedObject, hand: Box) =>
-  o.label === 'person' && intersection(o.box, hand) >= OWN_ARM_OVERLAP * area(hand);
+  o.label === 'person' && intersectionArea(o.box, hand) >= OWN_ARM_OVERLAP * area(hand);
 
 /**
  * The detections left once doubtful "persons" that are only a hand held up to the camera are taken
@@ -90,8 +84,9 @@ export function withoutOwnArm(objects: readonly DetectedObject[], hand: Box): De
 /** The mentionable thing the hand holds (the largest one touching its reach), or null. */
 export function heldThing(objects: readonly DetectedObject[], hand: Box): DetectedObject | null {
   const reach = grown(hand, REACH);
-  const touching = mentionable(withoutOwnArm(objects, hand)).filter(
-    (o) => o.label !== 'person' && intersection(o.box, reach) > 0,
+  // never a person: the holder's arm, or someone else, is not what the hand holds
+  const touching = mentionable(objects).filter(
+    (o) => o.label !== 'person' && intersectionArea(o.box, reach) > 0,
   );
   return touching.sort((a, b) => area(b.box) - area(a.box))[0] ?? null;
 }

@@ -4,17 +4,11 @@
  * A line is such an echo when its box lies mostly inside another line's box and its text is part of
  * that line's text; the fuller reading is kept.
  */
-import { area, type Box } from '../geometry.ts';
+import { area, intersectionArea } from '../geometry.ts';
 import type { TextLine } from '../reading-order.ts';
 
 /** Share of the echo's box that lies inside the fuller line's box (their tilted outlines make this well short of all). */
 const INSIDE_SHARE = 0.5;
-
-function overlap(a: Box, b: Box): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return width > 0 && height > 0 ? width * height : 0;
-}
 
 const compact = (text: string) => text.replace(/\s+/g, '');
 
@@ -23,7 +17,7 @@ function echoes(piece: TextLine, whole: TextLine): boolean {
   const part = compact(piece.text);
   const full = compact(whole.text);
   if (!part || part.length >= full.length || !full.includes(part)) return false;
-  return overlap(piece.frame, whole.frame) >= INSIDE_SHARE * area(piece.frame);
+  return intersectionArea(piece.frame, whole.frame) >= INSIDE_SHARE * area(piece.frame);
 }
 
 export function withoutEchoes(lines: readonly TextLine[]): TextLine[] {
