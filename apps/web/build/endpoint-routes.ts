@@ -1,12 +1,10 @@
-import { runnerImport, type Plugin } from 'vite';
-import type * as ProtocolModule from '@sfm/protocol';
+import type { Plugin } from 'vite';
 import type { EndpointName } from '@sfm/protocol';
 import type { EndpointRoute } from '../src/api/endpoint-route.ts';
+import { loadProtocol, type Protocol } from './protocol-module.ts';
 
 /** The name the client's code reads the route table by (src/api/endpoint-routes.ts). */
 export const ENDPOINT_ROUTES_GLOBAL = '__SFM_ENDPOINT_ROUTES__';
-
-type Protocol = typeof ProtocolModule;
 
 /**
  * The protocol's endpoint table without its zod schemas: what the client needs to send a call
@@ -27,14 +25,14 @@ export function endpointRoutes(endpoints: Protocol['endpoints']): Record<Endpoin
 /**
  * Writes the route table into the build (and the unit tests' transform) as a constant, so the first
  * download carries neither zod nor the schemas: they load with the first answer to check
- * (src/api/protocol-schemas.ts). The protocol is run by Vite's module runner, as the app would.
+ * (src/api/protocol-schemas.ts).
  */
 export function endpointRoutesPlugin(): Plugin {
   return {
     name: 'sfm-endpoint-routes',
     async config() {
-      const { module } = await runnerImport<Protocol>('@sfm/protocol');
-      return { define: { [ENDPOINT_ROUTES_GLOBAL]: JSON.stringify(endpointRoutes(module.endpoints)) } };
+      const { endpoints } = await loadProtocol();
+      return { define: { [ENDPOINT_ROUTES_GLOBAL]: JSON.stringify(endpointRoutes(endpoints)) } };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@sfm/protocol';
 import { describe, expect, it } from 'vitest';
 import { chunksFromManifest, initialLoad, type ManifestChunk } from './bundle-report.ts';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const manifestFile = resolve(dist, '.vite/manifest.json');
@@ -36,10 +36,7 @@ describe('the built web app', () => {
   });
 
   it("names, for each page's route, only files the build wrote: the page's code, styles and the schemas", () => {
-    const table = JSON.parse(readFileSync(resolve(dist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<
-      string,
-      RoutePreload
-    >;
+    const table = JSON.parse(readFileSync(resolve(dist, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
     const named = Object.values(table).flatMap((entry) => [...entry.js, ...entry.css]);
     expect(named.filter((url) => !existsSync(resolve(dist, `.${url}`)))).toEqual([]);
     const seeForMe = table['/see-for-me']?.js ?? [];

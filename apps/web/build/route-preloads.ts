@@ -1,14 +1,7 @@
+import type { RoutePreloads } from '@sfm/protocol';
 import { parseAst, type Plugin, type Rollup } from 'vite';
 import { staticGraph } from './bundle-report.ts';
-
-/** Where the build writes the table (beside index.html); the server reads it (http/page-shells.ts). */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** What a first visit to one route needs beyond the entry's own files: its page's code and styles. */
-export interface RoutePreload {
-  js: string[];
-  css: string[];
-}
+import { loadProtocol } from './protocol-module.ts';
 
 type Node = { type: string; [key: string]: unknown };
 const isNode = (value: unknown): value is Node =>
@@ -70,7 +63,7 @@ const isChunk = (item: Rollup.OutputChunk | Rollup.OutputAsset): item is Rollup.
 
 /**
  * For each page of the user app, the chunks and styles its first render needs beyond the entry's,
- * written to route-preloads.json. The server names them in that route's HTML (modulepreload), so a
+ * written to the protocol's ROUTE_PRELOADS_FILE. The server names them in that route's HTML (modulepreload), so a
  * first visit fetches the page's code beside the entry's, instead of after the entry has run.
  * `paths` is the app's route table (src/ui/routes.ts); `atStart` names what the app start itself
  * imports lazily on every page (the protocol's schemas, to check the first answers).
@@ -99,7 +92,7 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
     // after Vite's own: a chunk that held only styles is gone by then, its styles moved to its importers
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const chunks = Object.values(bundle).filter(isChunk);
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) return;
@@ -107,7 +100,7 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
         // the chunk a module went into (as its facade, or shared with others)
         const chunkOf = (id: string) => chunks.find((c) => id in c.modules);
         const startChunks = [...startModules].flatMap((id) => chunkOf(id) ?? []);
-        const table: Record<string, RoutePreload> = {};
+        const table: RoutePreloads = {};
         for (const [path, moduleId] of pageModules) {
           const page = chunkOf(moduleId);
           if (!page) continue;
@@ -119,6 +112,7 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
             css: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)),
           };
         }
+        const { ROUTE_PRELOADS_FILE } = await loadProtocol();
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
       },
     },

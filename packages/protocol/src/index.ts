@@ -16,3 +16,4 @@ export * from './social-login.ts';
 export * from './user-photos.ts';
 export * from './endpoints.ts';
 export * from './messages.ts';
+export * from './route-preloads.ts';

@@ -1,14 +1,7 @@
+import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloads } from '@sfm/protocol';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compressors, type Encoding } from './compression.ts';
-
-/** The build's table (apps/web/build/route-preloads.ts): a route's own code and styles. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-interface RoutePreload {
-  js: string[];
-  css: string[];
-}
 
 /** A page's HTML as sent: as it is, and in an encoding a browser may take (made once, when first asked). */
 export interface PageShell {
@@ -45,10 +38,10 @@ export function withPreloads(html: string, preload: RoutePreload): string {
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
-function readTable(distDir: string): Record<string, RoutePreload> {
+function readTable(distDir: string): RoutePreloads {
   const file = path.join(distDir, ROUTE_PRELOADS_FILE);
   if (!existsSync(file)) return {};
-  const table = JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+  const table = JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
   // only the build's own asset URLs make it into a page
   const assets = (urls: unknown) =>
     Array.isArray(urls) ? urls.filter((u) => ASSET_URL.test(String(u))) : [];

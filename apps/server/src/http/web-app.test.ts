@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@sfm/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app.ts';
 
 const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
 /** The build's table of each route's own files (apps/web/build/route-preloads.ts). */
-const PRELOADS = {
+const PRELOADS: RoutePreloads = {
   '/see-for-me': {
     js: ['/assets/see-for-me-page-abc.js', '/assets/zod-abc.js'],
     css: ['/assets/see-for-me-page-abc.css'],
@@ -32,7 +33,7 @@ function writeDist(): string {
   withCopies('assets/index-abc123.js', SCRIPT);
   withCopies('sw.js', SCRIPT);
   writeFileSync(path.join(dir, 'assets/tiny-abc123.js'), 'export {};');
-  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(PRELOADS));
+  writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
   writeFileSync(path.join(dir, 'assets/audio/dong.mp3'), Buffer.alloc(64));
   return dir;
 }
