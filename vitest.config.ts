@@ -20,6 +20,7 @@ export default defineConfig({
       'apps/web/vitest.fresh.config.ts',
       'e2e',
       'eslint-rules',
+      'scripts',
     ],
   },
 });
