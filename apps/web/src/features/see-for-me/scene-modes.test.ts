@@ -2,7 +2,7 @@ import { SceneMode } from '@sfm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/en.ts';
 import { zhCN } from '../../i18n/zh-CN.ts';
-import { SceneController } from './scene-controller.ts';
+import { SceneController } from './scene/scene-controller.ts';
 import { initialSceneMode, modesShown, SCENE_MODES, sceneMode, type SceneModeEntry } from './scene-modes.ts';
 import { fakeDeps } from './test-fakes.ts';
 

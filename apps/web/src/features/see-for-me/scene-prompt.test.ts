@@ -1,12 +1,8 @@
 import { scenePrompt } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SceneController } from './scene-controller.ts';
+import { SceneController } from './scene/scene-controller.ts';
 import { sceneMode, type SceneModeEntry } from './scene-modes.ts';
-import { fakeDeps } from './test-fakes.ts';
-
-const flush = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
+import { fakeDeps, flush } from './test-fakes.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

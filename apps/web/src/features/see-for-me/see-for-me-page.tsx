@@ -21,6 +21,7 @@ import {
   useVoiceInputAvailable,
 } from '../speech/index.ts';
 import { analyzeImage } from './analysis-client.ts';
+import { isCameraRoute } from './camera-route.ts';
 import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame, captureFullPhoto } from './capture.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
@@ -32,7 +33,8 @@ import {
   readVerbosity,
   readVibrateOnDanger,
 } from './preferences.ts';
-import { SceneController, type SceneState } from './scene-controller.ts';
+import { SceneController } from './scene/scene-controller.ts';
+import type { SceneState } from './scene/scene-state.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
 import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
 import { preloadSounds, playSound } from './sounds.ts';
@@ -150,7 +152,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
     };
   }, [camera, scene]);
 
-  useEffect(() => scene.setRoute(pathname), [scene, pathname]);
+  useEffect(() => scene.setCameraRoute(isCameraRoute(pathname)), [scene, pathname]);
 
   // camera status → scene (auto-capture runs only while ready) and the status line
   const lastCameraKey = useRef<string | null>(null);

@@ -1,5 +1,5 @@
 import { readSpeechVolume } from '../speech/index.ts';
-import type { SoundName } from './scene-controller.ts';
+import type { SoundName } from './scene/scene-deps.ts';
 
 /** Spec §7 local audio assets. */
 const SOUND_URLS: Record<SoundName, string> = {

@@ -2,9 +2,14 @@ import type { AnalyzeRequest } from '@sfm/protocol';
 import { vi } from 'vitest';
 import type { SpeechEvent, SpeechInput, SpeechOutput } from '../speech/index.ts';
 import { FakeSpeechInput } from '../speech/test-fakes.ts';
-import type { SceneDeps } from './scene-controller.ts';
+import type { SceneDeps } from './scene/scene-deps.ts';
 import type { AnalysisAnswer } from './analysis-client.ts';
 import type { CapturedFrame } from './capture.ts';
+
+/** Lets the promise chains started by a call run to their end (fake timers do not). */
+export const flush = async () => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
 
 /** A speaker that records what it was asked to say; each speak resolves when `finish()` is called or at once. */
 export class FakeSpeech implements SpeechOutput {

@@ -1,0 +1,7 @@
+import { routes } from '../../ui/routes.ts';
+
+/** Spec §4: auto-capture runs on these routes only (the page tells the scene which it is on). */
+export function isCameraRoute(pathname: string): boolean {
+  const marketUse = routes.marketUse.replace(':id', '');
+  return pathname === routes.seeForMe || pathname === routes.home || pathname.startsWith(marketUse);
+}
