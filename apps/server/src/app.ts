@@ -17,7 +17,7 @@ import { Router } from './http/router.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
-import type { ModuleContext, ServerModule } from './module-context.ts';
+import type { DashboardFigures, ModuleContext, PersonalDataSource, ServerModule } from './module-context.ts';
 import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
@@ -42,6 +42,7 @@ import * as vision from './modules/vision/module.ts';
 import * as versions from './modules/versions/module.ts';
 import { RateLimitRepo } from './rate-limit/repo.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { Registry } from './registry.ts';
 import { DeviceAllowance } from './security/device-allowance.ts';
 import { systemClock, type Clock } from './security/clock.ts';
 import { PasswordHasher } from './security/password-hasher.ts';
@@ -165,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret: deps.jwtSecret,
       payments: config.payments,
     }),
+    personalData: new Registry<PersonalDataSource>(),
+    dashboard: new Registry<DashboardFigures>(),
     adapters: {
       imageStore: deps.imageStore ?? createImageStore(config),
       sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),

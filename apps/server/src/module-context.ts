@@ -1,15 +1,19 @@
+import type { MyDataExport } from '@sfm/protocol';
+import type { DashboardSummary } from '@sfm/protocol/admin';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AuditLog } from './audit/audit-log.ts';
+import type { DayRange } from './calendar/day-range.ts';
 import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Transaction } from './db/database.ts';
 import type { Engines } from './engines/engines.ts';
 import type { IdentityResolver } from './http/identity.ts';
-import type { PointsEconomy } from './modules/points/points-economy.ts';
 import type { Router } from './http/router.ts';
 import type { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
+import type { PointsMeter } from './metering/points-meter.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { Registry } from './registry.ts';
 import type { Clock } from './security/clock.ts';
 import type { DeviceAllowance } from './security/device-allowance.ts';
 import type { PasswordHasher } from './security/password-hasher.ts';
@@ -49,10 +53,56 @@ export interface ModuleContext {
   security: { tokens: TokenService; passwords: PasswordHasher; secret: Uint8Array };
   /** The one way an admin's change is made: in a transaction with its audit row. */
   audit: AuditLog;
-  /** The points economy: metered features reserve through `points.meter` (modules/points/points-meter.ts). */
-  points: PointsEconomy;
+  /** What other modules ask of the points economy (the points module provides it). */
+  points: Points;
+  /** Each module's part of a user's personal data: the account's export and deletion gather them. */
+  personalData: Registry<PersonalDataSource>;
+  /** Each module's figures on the back office's dashboard summary. */
+  dashboard: Registry<DashboardFigures>;
   /** Outside services that tests replace: photo storage and the SMS gateway. */
   adapters: { imageStore: ImageStore; sms: SmsSender };
+}
+
+/**
+ * The points economy as other modules see it: metered features reserve through `meter`
+ * (metering/points-meter.ts); logins report a verified person for the one-time reward (a no-op
+ * after the first). modules/points implements it on its ledger.
+ */
+export interface Points {
+  meter: PointsMeter;
+  /** A phone was verified by an SMS code. */
+  phoneVerified(userId: string): Promise<void>;
+  /** A third-party login vouched for the person. */
+  identityVerified(userId: string): Promise<void>;
+}
+
+/**
+ * A module's part of a user's personal data. The account module asks every source for "download
+ * my data", and runs every eraser, in registration order, in the one transaction that deletes the
+ * account; the users row is only emptied after them (never deleted), so no eraser waits on another's
+ * foreign keys. Within its own tables a source erases in the order its foreign keys need.
+ */
+export interface PersonalDataSource {
+  /** The sections of the export that hold the module's rows of the user. */
+  collect?(userId: string): Promise<Partial<MyDataExport>>;
+  /**
+   * Deletes the module's personal rows of the user, and takes the user's id off the rows that
+   * others or the statistics still need. Returns the storage keys of the photos to delete once the
+   * transaction has committed.
+   */
+  erase?(userId: string, tx: Transaction): Promise<readonly string[] | void>;
+}
+
+/** Today's headline numbers on the dashboard, each counted by the module that owns its rows. */
+export type SummaryFigures = Omit<DashboardSummary, 'timeZone' | 'today'>;
+
+/**
+ * A module's figures on the dashboard. A dashboard panel over a range of days is an endpoint of its
+ * own module (calendar/day-range.ts resolves the range and zero-fills the days); only the summary
+ * gathers the figures of several modules into one answer.
+ */
+export interface DashboardFigures {
+  summary(today: DayRange): Promise<Partial<SummaryFigures>>;
 }
 
 /** A feature of the server: modules/<feature>/module.ts exports its `register`. */

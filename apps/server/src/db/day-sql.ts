@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DayRange } from '../calendar/day-range.ts';
 
 /**
  * Calendar days of a time zone in SQL, so that per-day counts are made by PostgreSQL over the
@@ -16,3 +17,7 @@ export const endOfDay = (day: string, timeZone: string): SQL =>
 /** The date on which a timestamptz column's instant falls in `timeZone` (group by it, format after). */
 export const localDate = (column: SQLWrapper, timeZone: string): SQL =>
   sql`(${column} at time zone ${timeZone})::date`;
+
+/** The column's instant falls on one of the range's days (a filter on the indexed column). */
+export const within = (column: SQLWrapper, range: DayRange): SQL =>
+  sql`${column} >= ${startOfDay(range.from, range.timeZone)} and ${column} < ${endOfDay(range.to, range.timeZone)}`;

@@ -6,11 +6,12 @@ import { AccountService } from './service.ts';
 
 /** The user's own settings and data: synced settings, "download my data", "delete my account". */
 export function register(ctx: ModuleContext): void {
-  const { http, db, clock, logger, adapters } = ctx;
+  const { http, db, clock, logger, adapters, personalData } = ctx;
   const service = new AccountService({
     settings: new SettingsRepo(db),
     myData: new MyDataRepo(db),
     deletion: new AccountDeletionRepo(db),
+    personalData,
     images: adapters.imageStore,
     photos: userPhotosOf(ctx),
     clock,

@@ -1,10 +1,13 @@
-import type { MyDataExport, UserSettings } from '@sfm/protocol';
+import { MyDataExport, type UserSettings } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
+import type { PersonalDataSource } from '../../module-context.ts';
+import type { Registry } from '../../registry.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import type { UserPhotos } from '../user-photos/user-photos.ts';
 import { toUser } from '../users/service.ts';
+import { collectAll, eraseAll } from './personal-data.ts';
 import type { AccountDeletionRepo, MyDataRepo, SettingsRepo } from './repo.ts';
 
 const noAccount = () => new AppError(401, 'errors.token_invalid');
@@ -16,6 +19,8 @@ export class AccountService {
       settings: SettingsRepo;
       myData: MyDataRepo;
       deletion: AccountDeletionRepo;
+      /** The other modules' parts of the user's data (ctx.personalData). */
+      personalData: Registry<PersonalDataSource>;
       images: ImageStore;
       /** Signs the avatar's URL in the export. */
       photos: UserPhotos;
@@ -41,27 +46,19 @@ export class AccountService {
       createdAt: data.user.createdAt.toISOString(),
       avatarUrl: avatarKey ? this.deps.photos.url(avatarKey) : null,
     };
-    return {
+    // parsed: a section no module gave fails here, in every mode, rather than leave the copy short
+    return MyDataExport.parse({
       exportedAt: this.deps.clock().toISOString(),
       profile,
       settings: data.settings,
-      points: { account: data.pointsAccount, entries: data.pointsEntries, orders: data.paymentOrders },
-      analyses: data.analyses,
-      photos: data.photos,
-      calls: data.calls,
-      callFeedback: data.callFeedback,
-      volunteer: data.volunteer,
-      blocks: data.blocks,
-      scenes: data.scenes,
-      favourites: data.favourites,
-      sceneReports: data.sceneReports,
-      feedback: data.feedback,
-      identities: data.identities,
-    };
+      ...(await collectAll(this.deps.personalData.entries, userId)),
+    });
   }
 
   async deleteAccount(userId: string): Promise<null> {
-    const photos = await this.deps.deletion.delete(userId, this.deps.clock());
+    const photos = await this.deps.deletion.delete(userId, this.deps.clock(), (tx) =>
+      eraseAll(this.deps.personalData.entries, userId, tx),
+    );
     if (!photos) throw noAccount();
     // the rows are gone, so the objects are unreachable: a failure here is logged, never shown
     const outcomes = await Promise.allSettled(photos.map((key) => this.deps.images.delete(key)));

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { ModuleContext } from '../../module-context.ts';
 import { UsersRepo } from '../users/repo.ts';
+import { authPersonalData } from './personal-data.ts';
 import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
@@ -31,4 +32,5 @@ export function createAuthService({
 /** Registration, password and SMS login, token refresh and logout. */
 export function register(ctx: ModuleContext): void {
   registerAuthRoutes(ctx.http, createAuthService(ctx), ctx.config.loginRateLimitPerMinute);
+  ctx.personalData.register(authPersonalData);
 }

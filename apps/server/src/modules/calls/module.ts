@@ -3,6 +3,10 @@ import type { ModuleContext } from '../../module-context.ts';
 import type { SocketRooms } from '../../sockets/socket-router.ts';
 import { registerCallAdminRoutes } from './admin-routes.ts';
 import { CallsAdminService } from './admin-service.ts';
+import { CallsDashboardRepo } from './dashboard-repo.ts';
+import { registerCallsDashboardRoutes } from './dashboard-routes.ts';
+import { CallsDashboard } from './dashboard-service.ts';
+import { callsPersonalData } from './personal-data.ts';
 import { PushRinger } from './push-ringer.ts';
 import { CallsRepo } from './repo.ts';
 import { registerCallRoutes } from './routes.ts';
@@ -38,6 +42,8 @@ export async function register(ctx: ModuleContext): Promise<void> {
   const service = new CallService(repo, everywhere, config.calls, clock, logger, push, undefined, cluster);
   registerCallRoutes(http, service);
   registerCallAdminRoutes(http, new CallsAdminService(db, audit, clock, config.timeZone));
+  registerCallsDashboardRoutes(http, new CallsDashboard(new CallsDashboardRepo(db), clock, config.timeZone));
+  ctx.personalData.register(callsPersonalData(db));
 
   const deps = {
     service,

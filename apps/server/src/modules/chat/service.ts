@@ -6,7 +6,7 @@ import { ChatModelError } from '../../engines/chat/chat-model-error.ts';
 import type { PreparedImage } from '../../engines/vision/image-pipeline.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
 import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
-import type { Payer, PointsMeter, Reservation } from '../points/points-meter.ts';
+import type { Payer, PointsMeter, Reservation } from '../../metering/points-meter.ts';
 import prompts from './chat-prompts.zh-CN.json' with { type: 'json' };
 
 export interface ChatServiceDeps {

@@ -1,5 +1,6 @@
 import type { ModuleContext } from '../../module-context.ts';
 import { userPhotosOf } from '../user-photos/user-photos.ts';
+import { feedbackPersonalData } from './personal-data.ts';
 import { registerFeedbackRoutes } from './routes.ts';
 import { FeedbackService } from './service.ts';
 
@@ -7,4 +8,5 @@ import { FeedbackService } from './service.ts';
 export function register(ctx: ModuleContext): void {
   const { http, db, audit, clock } = ctx;
   registerFeedbackRoutes(http, new FeedbackService({ db, audit, clock, photos: userPhotosOf(ctx) }));
+  ctx.personalData.register(feedbackPersonalData(db));
 }

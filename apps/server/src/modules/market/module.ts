@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../module-context.ts';
+import { marketPersonalData } from './personal-data.ts';
 import { SceneReviewService } from './review-service.ts';
 import { registerMarketRoutes, registerSceneReviewRoutes } from './routes.ts';
 import { MarketService } from './service.ts';
@@ -16,4 +17,5 @@ export function register(ctx: ModuleContext): void {
     new SceneReviewService({ db, audit: ctx.audit, engine: ctx.engines.vision, clock, logger }),
     ctx.config.visionRateLimitPerMinute,
   );
+  ctx.personalData.register(marketPersonalData(db));
 }

@@ -1,6 +1,11 @@
 import type { ModuleContext } from '../../module-context.ts';
 import { registerPointsAdminRoutes } from './admin-routes.ts';
 import { PointsAdminService } from './admin-service.ts';
+import { PointsDashboardRepo } from './dashboard-repo.ts';
+import { registerPointsDashboardRoutes } from './dashboard-routes.ts';
+import { PointsDashboard } from './dashboard-service.ts';
+import { pointsPersonalData } from './personal-data.ts';
+import { economyOf } from './points-economy.ts';
 import { registerPointsRoutes } from './routes.ts';
 
 /**
@@ -9,7 +14,12 @@ import { registerPointsRoutes } from './routes.ts';
  * so that other modules meter through the same one.
  */
 export function register(ctx: ModuleContext): void {
-  const { points } = ctx;
+  const points = economyOf(ctx.points);
   registerPointsRoutes(ctx.scope, ctx.http, points);
   registerPointsAdminRoutes(ctx.http, new PointsAdminService(ctx.db, points.ledger, points.rules, ctx.audit));
+  registerPointsDashboardRoutes(
+    ctx.http,
+    new PointsDashboard(new PointsDashboardRepo(ctx.db), ctx.clock, ctx.config.timeZone),
+  );
+  ctx.personalData.register(pointsPersonalData(ctx.db));
 }

@@ -1,13 +1,15 @@
 import type { Logger } from 'pino';
 import type { PaymentsConfig } from '../../config/payments-config.ts';
 import type { Database } from '../../db/database.ts';
+import type { PointsMeter } from '../../metering/points-meter.ts';
+import type { Points } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
 import { PointsLedger } from './ledger.ts';
 import { AlipayProvider } from './payments/alipay-provider.ts';
 import { OrderService } from './payments/order-service.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import { SandboxProvider, sandboxKey } from './payments/sandbox-provider.ts';
-import { LedgerPointsMeter, type PointsMeter } from './points-meter.ts';
+import { LedgerPointsMeter } from './ledger-points-meter.ts';
 import { PointsRulesStore } from './points-rules.ts';
 import { PointsService } from './service.ts';
 
@@ -29,48 +31,47 @@ const RETURN_PATH = '/points-recharge';
 export const notifyPath = (provider: string) => `/api/payments/notify/${provider}`;
 
 /**
- * The points economy, built once by the app: other modules meter through `meter` and report a
- * verified person through `phoneVerified` or `identityVerified`; the points module serves the rest.
+ * The points economy, built once by the app (createPointsEconomy) and put on the context, where
+ * other modules see it as `Points`: they meter through `meter` and report a verified person
+ * through `phoneVerified` or `identityVerified`; the points module serves the rest.
  */
-export interface PointsEconomy {
-  meter: PointsMeter;
-  /** A phone was verified by an SMS code: the one-time reward (a no-op after the first). */
-  phoneVerified(userId: string): Promise<void>;
-  /** A third-party login vouched for the person: the same one-time reward, once per account. */
-  identityVerified(userId: string): Promise<void>;
-  rules: PointsRulesStore;
-  ledger: PointsLedger;
-  service: PointsService;
-  orders: OrderService;
+export class PointsEconomy implements Points {
+  readonly meter: PointsMeter;
+  readonly rules: PointsRulesStore;
+  readonly ledger: PointsLedger;
+  readonly service: PointsService;
+  readonly orders: OrderService;
   /** The provider that takes the money; the embedded sandbox's checkout exists only when it is this. */
-  provider: PaymentProvider;
-  sandbox: SandboxProvider | null;
+  readonly provider: PaymentProvider;
+  readonly sandbox: SandboxProvider | null;
+
+  constructor(deps: PointsEconomyDeps) {
+    const { db, clock, logger, timeZone, secret, payments = { provider: 'sandbox' } } = deps;
+    this.rules = new PointsRulesStore(db, clock);
+    this.ledger = new PointsLedger(db, this.rules, clock, timeZone);
+    this.service = new PointsService(db, this.ledger, this.rules);
+    this.meter = new LedgerPointsMeter(db, this.ledger, this.rules, logger);
+    if (payments.provider === 'alipay') {
+      this.sandbox = null;
+      this.provider = new AlipayProvider(
+        { ...payments, returnPath: RETURN_PATH, notifyPath: notifyPath('alipay') },
+        clock,
+      );
+    } else {
+      this.provider = this.sandbox = new SandboxProvider(db, sandboxKey(secret));
+    }
+    this.orders = new OrderService(db, this.ledger, this.rules, this.provider, clock, logger);
+  }
+
+  // arrow properties: logins are handed these functions, not the economy
+  phoneVerified = (userId: string): Promise<void> => this.service.rewardVerification(userId, 'phone');
+  identityVerified = (userId: string): Promise<void> => this.service.rewardVerification(userId, 'identity');
 }
 
-export function createPointsEconomy(deps: PointsEconomyDeps): PointsEconomy {
-  const { db, clock, logger, timeZone, secret, payments = { provider: 'sandbox' } } = deps;
-  const rules = new PointsRulesStore(db, clock);
-  const ledger = new PointsLedger(db, rules, clock, timeZone);
-  const service = new PointsService(db, ledger, rules);
-  let sandbox: SandboxProvider | null = null;
-  let provider: PaymentProvider;
-  if (payments.provider === 'alipay') {
-    provider = new AlipayProvider(
-      { ...payments, returnPath: RETURN_PATH, notifyPath: notifyPath('alipay') },
-      clock,
-    );
-  } else {
-    provider = sandbox = new SandboxProvider(db, sandboxKey(secret));
-  }
-  return {
-    meter: new LedgerPointsMeter(db, ledger, rules, logger),
-    phoneVerified: (userId) => service.rewardVerification(userId, 'phone'),
-    identityVerified: (userId) => service.rewardVerification(userId, 'identity'),
-    rules,
-    ledger,
-    service,
-    orders: new OrderService(db, ledger, rules, provider, clock, logger),
-    provider,
-    sandbox,
-  };
+export const createPointsEconomy = (deps: PointsEconomyDeps): PointsEconomy => new PointsEconomy(deps);
+
+/** The economy behind `ctx.points`: the points module's own class, with the parts only it serves. */
+export function economyOf(points: Points): PointsEconomy {
+  if (points instanceof PointsEconomy) return points;
+  throw new Error('ctx.points is not the economy createPointsEconomy built');
 }

@@ -1,6 +1,7 @@
 import type { ModuleContext } from '../../module-context.ts';
 import { createAuthService } from '../auth/module.ts';
 import { OidcClient } from './oidc-client.ts';
+import { socialLoginPersonalData } from './personal-data.ts';
 import { IdentityRepo, LoginTransactionRepo } from './repo.ts';
 import { registerSocialLoginRoutes } from './routes.ts';
 import { SocialLoginService } from './service.ts';
@@ -19,4 +20,5 @@ export function register(ctx: ModuleContext): void {
     logger: ctx.logger,
   });
   registerSocialLoginRoutes(ctx.http, service, auth, ctx.config.loginRateLimitPerMinute);
+  ctx.personalData.register(socialLoginPersonalData(ctx.db));
 }

@@ -1,5 +1,6 @@
 import { chatCapability } from '../../engines/chat/chat-model.ts';
 import type { ModuleContext } from '../../module-context.ts';
+import { speechPersonalData } from './personal-data.ts';
 import { recognitionNamespace } from './recognition-socket.ts';
 import { registerSpeechRoutes } from './routes.ts';
 import { SpeechService } from './service.ts';
@@ -21,17 +22,24 @@ export function register({
   db,
   clock,
   devices,
+  personalData,
+  dashboard,
 }: ModuleContext): void {
+  const spokenTexts = new SpokenTextsRepo(db);
   const speech = new SpeechService(
     engines.synthesizer,
     engines.recognizer,
     config.vision.engine,
     logger,
-    new SpokenTextsRepo(db),
+    spokenTexts,
     clock,
     chatCapability(engines.chat),
   );
   registerSpeechRoutes(scope, http, speech, config.speech.asrRateLimitPerMinute, devices);
   sockets.namespace(synthesisNamespace(speech, config.speech.ttsRateLimitPerMinute, devices));
   sockets.namespace(recognitionNamespace(speech, config.speech.asrRateLimitPerMinute, devices));
+  personalData.register(speechPersonalData);
+  dashboard.register({
+    summary: async (today) => ({ speechTextsToday: await spokenTexts.countWithin(today) }),
+  });
 }

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
+import { within } from '../../db/day-sql.ts';
 import { speechTexts } from '../../db/schema.ts';
 
 export type NewSpokenText = typeof speechTexts.$inferInsert;
@@ -9,5 +12,14 @@ export class SpokenTextsRepo {
 
   async insert(row: NewSpokenText): Promise<void> {
     await this.db.insert(speechTexts).values(row);
+  }
+
+  /** How many texts were spoken on the range's days. */
+  async countWithin(range: DayRange): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(speechTexts)
+      .where(within(speechTexts.createdAt, range));
+    return row?.n ?? 0;
   }
 }

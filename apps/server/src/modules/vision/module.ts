@@ -1,6 +1,10 @@
 import type { ModuleContext } from '../../module-context.ts';
 import { AnalysesRepo } from './analyses-repo.ts';
+import { AnalysesDashboardRepo } from './dashboard-repo.ts';
+import { registerAnalysesDashboardRoutes } from './dashboard-routes.ts';
+import { AnalysesDashboard } from './dashboard-service.ts';
 import { ImageUrlSigner } from './image-url.ts';
+import { visionPersonalData } from './personal-data.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { startRetentionSweep } from './retention.ts';
 import { registerVisionRoutes } from './routes.ts';
@@ -26,6 +30,10 @@ export function register(ctx: ModuleContext): void {
   });
   registerVisionRoutes(scope, ctx.http, ctx.identities, vision, config.visionRateLimitPerMinute, ctx.devices);
   logger.info({ imageStore: store.kind, retentionHours }, 'analysed images storage');
+  const dashboard = new AnalysesDashboard(new AnalysesDashboardRepo(ctx.db), clock, config.timeZone);
+  registerAnalysesDashboardRoutes(ctx.http, dashboard);
+  ctx.dashboard.register(dashboard);
+  ctx.personalData.register(visionPersonalData(ctx.db));
 
   let sweeper: ReturnType<typeof startRetentionSweep> | undefined;
   scope.addHook('onReady', async () => {

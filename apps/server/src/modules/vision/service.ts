@@ -14,7 +14,7 @@ import { AppError } from '../../app-error.ts';
 import { InvalidImageError, type PreparedImage } from '../../engines/vision/image-pipeline.ts';
 import { assessPhoto } from '../../engines/vision/photo-quality.ts';
 import type { VisionEngine } from '../../engines/vision/vision-engine.ts';
-import { metered, type PointsMeter } from '../points/points-meter.ts';
+import { metered, type PointsMeter } from '../../metering/points-meter.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
 import { inspectUploadedImage } from '../../storage/uploaded-image.ts';

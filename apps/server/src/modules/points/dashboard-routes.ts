@@ -1,0 +1,7 @@
+import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import type { Router } from '../../http/router.ts';
+import type { PointsDashboard } from './dashboard-service.ts';
+
+export function registerPointsDashboardRoutes(router: Router, dashboard: PointsDashboard): void {
+  router.route(pointsAdminEndpoints.dashboardPoints, ({ query }) => dashboard.points(query));
+}
