@@ -2,6 +2,7 @@ import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnalysisError, type AnalysisAnswer } from '../analysis-client.ts';
 import { fakeDeps, flush } from '../test-fakes.ts';
+import { ANALYSIS_DEADLINE_MS } from './analysis-run.ts';
 import { SceneController } from './scene-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -138,5 +139,26 @@ describe('scene controller: one analysis run', () => {
     other.tap();
     await flush();
     expect(other.getState().pointsShortfall).toBe('login');
+  });
+
+  it("a mode change or the background clears the run's progress and deadline timers", async () => {
+    const hanging = () => fakeDeps({ analyze: vi.fn(() => new Promise<AnalysisAnswer>(() => undefined)) });
+    const f = hanging();
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(vi.getTimerCount()).toBe(2);
+    scene.setMode('reading');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(ANALYSIS_DEADLINE_MS);
+    expect(f.speech.spoken).toEqual(['seeForMe.status.recognizing']);
+    const g = hanging();
+    const other = new SceneController(g.deps, 'observe');
+    other.setCameraReady(true);
+    other.tap();
+    await flush();
+    other.setVisible(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

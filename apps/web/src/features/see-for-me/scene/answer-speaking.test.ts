@@ -1,7 +1,7 @@
 import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnalysisAnswer } from '../analysis-client.ts';
-import { fakeDeps, flush } from '../test-fakes.ts';
+import type { AnalysisAnswer } from '../analysis-client.ts';
+import { FakeSpeech, fakeDeps, flush } from '../test-fakes.ts';
 import { SceneController } from './scene-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -76,5 +76,21 @@ describe('scene controller: saying the answer', () => {
     expect(analyze.mock.calls[2]?.[0]).toMatchObject({ scenario: 'observe', allowUnclearPhoto: true });
     expect(f.speech.spoken.at(-1)).toBe('模糊的画面中可能有一个杯子');
     expect(scene.getState().retake).toBeNull();
+  });
+
+  it('a mode change while an answer is read: nothing more is said of it, and no timer is left', async () => {
+    const speech = new FakeSpeech(false);
+    const f = fakeDeps({}, speech);
+    const scene = new SceneController(f.deps, 'observe');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(scene.getState().phase).toBe('speaking');
+    scene.setMode('reading');
+    await flush();
+    expect(speech.cancel).toHaveBeenCalled();
+    expect(f.playSound.mock.calls.map((c) => c[0])).toEqual(['shutter']);
+    expect(scene.getState()).toMatchObject({ phase: 'idle', lastResult: null });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

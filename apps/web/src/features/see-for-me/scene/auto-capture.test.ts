@@ -95,4 +95,19 @@ describe('scene controller: auto-capture', () => {
     await flush();
     expect(f.analyze.mock.calls[0]?.[0]).toMatchObject({ scenario: 'move', compression: 'lite' });
   });
+
+  it('a mode change or the background clears the auto-capture timer', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'realtime');
+    scene.setCameraReady(true);
+    await flush();
+    expect(vi.getTimerCount()).toBe(1);
+    scene.setMode('observe');
+    expect(vi.getTimerCount()).toBe(0);
+    scene.setMode('move');
+    await flush();
+    expect(vi.getTimerCount()).toBe(1);
+    scene.setVisible(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -67,4 +67,25 @@ describe('scene controller: danger pacing', () => {
     expect(scene.getState().isDangerousScene).toBe(false);
     expect(f.alert).not.toHaveBeenCalled();
   });
+
+  it('a mode change ends the danger pace: the next mode keeps its own interval, one timer only', async () => {
+    const answers = ['前方是马路，有汽车驶过', '一扇门'];
+    const f = fakeDeps({
+      analyze: vi.fn(() => Promise.resolve({ description: answers.shift() ?? '一扇门' })),
+    });
+    const scene = new SceneController(f.deps, 'move');
+    scene.setCameraReady(true);
+    await flush();
+    expect(scene.getState()).toMatchObject({ isDangerousScene: true, intervalMs: 5_000 });
+    scene.setMode('move_go');
+    await flush();
+    expect(scene.getState()).toMatchObject({ isDangerousScene: false, intervalMs: 10_000 });
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(f.capture).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(f.capture).toHaveBeenCalledTimes(3);
+    scene.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

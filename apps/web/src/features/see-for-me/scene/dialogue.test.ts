@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalysisAnswer } from '../analysis-client.ts';
 import { fakeDeps, flush } from '../test-fakes.ts';
 import { SceneController } from './scene-controller.ts';
 
@@ -37,5 +38,27 @@ describe('scene controller: dialogue', () => {
     expect(f.input.listening).toBe(false);
     expect(scene.getState().conversing).toBe(false);
     expect(f.speech.spoken.at(-1)).toBe('seeForMe.listen.ok');
+  });
+
+  it('a mode change ends the conversation, its listening and its running analysis, leaving no timer', async () => {
+    let seen: AbortSignal | undefined;
+    const f = fakeDeps({
+      analyze: vi.fn((_r, signal: AbortSignal) => {
+        seen = signal;
+        return new Promise<AnalysisAnswer>(() => undefined);
+      }),
+    });
+    const scene = new SceneController(f.deps, 'dialogue');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    f.input.say('前面有什么');
+    await flush();
+    expect(scene.getState()).toMatchObject({ conversing: true, phase: 'analyzing' });
+    scene.setMode('observe');
+    expect(seen?.aborted).toBe(true);
+    expect(scene.getState()).toMatchObject({ conversing: false, listening: false, phase: 'idle' });
+    expect(f.input.listening).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDeps, flush } from '../test-fakes.ts';
+import { LISTEN_TIMEOUT_MS } from './listening.ts';
 import { SceneController } from './scene-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());
@@ -143,5 +144,18 @@ describe('scene controller: listening', () => {
     scene.setMode('reading');
     expect(f.input.listening).toBe(false);
     expect(scene.getState().listening).toBe(false);
+  });
+
+  it('a mode change clears the 30 s question time-out with the recognizer', async () => {
+    const f = fakeDeps();
+    const scene = new SceneController(f.deps, 'qa');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(vi.getTimerCount()).toBe(1);
+    scene.setMode('observe');
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(LISTEN_TIMEOUT_MS);
+    expect(f.speech.spoken).not.toContain('seeForMe.listen.timeout');
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalysisAnswer } from '../analysis-client.ts';
 import { fakeDeps, flush } from '../test-fakes.ts';
 import { SceneController } from './scene-controller.ts';
 
@@ -59,5 +60,19 @@ describe('scene controller: savePhoto (spec §9)', () => {
     expect(g.speech.spoken.at(-1)).toBe('一张桌子');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('a mode change before the answer keeps no photo and leaves no timer', async () => {
+    const photos = keeper(true);
+    const f = fakeDeps({ photos, analyze: vi.fn(() => new Promise<AnalysisAnswer>(() => undefined)) });
+    const scene = new SceneController(f.deps, 'reading');
+    scene.setCameraReady(true);
+    scene.tap();
+    await flush();
+    expect(photos.grab).toHaveBeenCalledOnce();
+    scene.setMode('observe');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(photos.keep).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

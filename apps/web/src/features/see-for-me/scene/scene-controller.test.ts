@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnalysisAnswer } from '../analysis-client.ts';
+import type { AnalysisAnswer } from '../analysis-client.ts';
 import { FakeSpeech, fakeDeps, flush } from '../test-fakes.ts';
 import { SceneController } from './scene-controller.ts';
 
