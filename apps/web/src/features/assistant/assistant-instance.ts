@@ -1,7 +1,6 @@
 import { tr } from '../../i18n/index.ts';
 import { navigateTo } from '../../ui/navigation.ts';
 import { routes } from '../../ui/routes.ts';
-import { SCENE_MODES } from '../see-for-me/index.ts';
 import {
   createSpeechInput,
   voiceInputMissing,
@@ -10,19 +9,28 @@ import {
   stepSpeechRate,
 } from '../speech/index.ts';
 import { setAssistantStatus, useAssistantStatus } from './assistant-status.ts';
-import { createGlobalHandlers, type VoicePage } from './global-commands.ts';
+import { createGlobalHandlers, type VoicePage, type VoiceSceneMode } from './global-commands.ts';
 import { HandlerRegistry } from './handler-registry.ts';
 import { requestSceneMode } from './scene-mode-requests.ts';
 import { VoiceAssistant } from './voice-assistant.ts';
 
 const assistantRegistry = new HandlerRegistry();
 
-/** Registers the global commands, with the pages the app's features open by name (once, at start). */
-export function registerGlobalCommands(pages: readonly VoicePage[]): void {
+/**
+ * Registers the global commands (once, at start), with what the app's features let the voice open
+ * by name: their pages and the see-for-me scene modes.
+ */
+export function registerGlobalCommands({
+  pages,
+  sceneModes,
+}: {
+  pages: readonly VoicePage[];
+  sceneModes: readonly VoiceSceneMode[];
+}): void {
   for (const handler of createGlobalHandlers({
     t: (key, params) => tr(key, params),
     speech: speechOutput,
-    sceneModes: SCENE_MODES,
+    sceneModes,
     requestSceneMode,
     pages,
     navigate: (path) => navigateTo(path, { replace: false }),

@@ -1,13 +1,12 @@
 import type { SceneMode } from '@sfm/protocol';
 import { routes } from '../../ui/routes.ts';
-import type { SceneModeEntry } from '../see-for-me/index.ts';
 import { HandlerPriority, type CommandHandler, type CommandMatch } from './handler-registry.ts';
 
 export interface GlobalCommandDeps {
   t: (key: string, params?: Record<string, unknown>) => string;
   speech: { repeatLast(): Promise<void>; stopAll(): void; speak(text: string): Promise<void> };
-  /** The see-for-me registry (labels of the scene modes). */
-  sceneModes: readonly SceneModeEntry[];
+  /** The scene modes to switch to by name (the see-for-me registry, given by the app). */
+  sceneModes: readonly VoiceSceneMode[];
   requestSceneMode(mode: SceneMode): void;
   /** The pages to open by name (from the features' manifests). */
   pages: readonly VoicePage[];
@@ -15,6 +14,16 @@ export interface GlobalCommandDeps {
   currentPath(): string;
   /** Changes the stored speech rate by delta (clamped to 0.5–3); returns the new rate. */
   stepSpeechRate(delta: number): number;
+}
+
+/**
+ * A scene mode as the assistant switches to it: its id and the i18n key of its name. The see-for-me
+ * registry's entries are these; the app hands them over, so the assistant never imports see-for-me
+ * (whose screen listens to the assistant's requests).
+ */
+export interface VoiceSceneMode {
+  id: SceneMode;
+  labelKey: string;
 }
 
 /** A page the assistant can open by name: the i18n key of its name, and spoken aliases. */
