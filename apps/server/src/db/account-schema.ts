@@ -1,7 +1,7 @@
 import type { FeedbackCategory, UserSettings } from '@sfm/protocol';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { admins, users } from './schema.ts';
+import { admins, users } from './core-schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { admins, users } from './schema.ts';
+import { admins, users } from './core-schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

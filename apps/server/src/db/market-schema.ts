@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './core-schema.ts';
 
 /**
  * The market of scenes (modules/market). A row holds two versions of a scene: the author's latest

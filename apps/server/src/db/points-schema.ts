@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { admins, users } from './schema.ts';
+import { admins, users } from './core-schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
