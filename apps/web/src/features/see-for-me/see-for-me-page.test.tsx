@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
 import { loginAs, renderApp, seedStorage } from '../../test-utils.tsx';
 import { writeSpeakWithScreenReader } from '../speech/index.ts';
-import { alertDanger } from './see-for-me-page.tsx';
+import { alertDanger } from './screen-controllers.ts';
 
 afterEach(() => resetAnnouncer());
 

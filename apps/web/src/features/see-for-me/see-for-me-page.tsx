@@ -3,106 +3,32 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { tr } from '../../i18n/index.ts';
-import { platform, savePhoto } from '../../platform/index.ts';
 import * as media from '../../platform/media.ts';
-import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { CALL_SHARING_LAST, routes } from '../../ui/routes.ts';
-import { requestWithRationale } from '../../ui/permission-overlay.tsx';
+import { routes } from '../../ui/routes.ts';
 import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
 import { onSceneModeRequest } from '../assistant/index.ts';
 import {
-  claimUnavailableNotice,
-  createSpeechInput,
   prepareSpeechInput,
-  readSpeakWithScreenReader,
   speechOutput,
   useSpeakWithScreenReader,
   useVoiceInputAvailable,
 } from '../speech/index.ts';
-import { analyzeImage } from './analysis-client.ts';
 import { isCameraRoute } from './camera-route.ts';
-import { CameraController } from './camera/camera-controller.ts';
-import { captureFrame, captureFullPhoto } from './capture.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
-import {
-  readDefaultScene,
-  readOperationMode,
-  readSavePhoto,
-  readVerbosity,
-  readVibrateOnDanger,
-} from './preferences.ts';
-import { SceneController } from './scene/scene-controller.ts';
+import { readOperationMode } from './preferences.ts';
+import { ResultSection } from './result-section.tsx';
 import type { SceneState } from './scene/scene-state.ts';
+import { modesShown, sceneMode, SCENE_MODES } from './scene-modes.ts';
+import { createControllers, type FixedScene } from './screen-controllers.ts';
+import { preloadSounds } from './sounds.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
-import { initialSceneMode, modesShown, sceneMode, SCENE_MODES, type SceneModeEntry } from './scene-modes.ts';
-import { preloadSounds, playSound } from './sounds.ts';
 import { useLiveText } from './use-live-text.ts';
 import './see-for-me.css';
 
-/**
- * The danger alert in the assertive region. With the screen reader as the voice the dangerous result
- * itself is announced there (a danger priority text), and a second assertive text would cut it off.
- */
-export function alertDanger(text: string): void {
-  if (!readSpeakWithScreenReader()) announce(text, { assertive: true });
-}
-
 /** Spec §2: the camera area's hidden controls, for modes a user may not find in the strip. */
 const HIDDEN_CONTROL_MODES = ['qa', 'diabetes'] as const satisfies readonly SceneMode[];
-
-/**
- * One scene shown without the mode strip: a market scene (/market/use/{id}) as its own registry
- * entry, under its own title. The camera, the tap, auto-capture and speech are this page's.
- */
-export interface FixedScene {
-  entry: SceneModeEntry;
-  title: string;
-}
-
-function createControllers(fixedScene?: FixedScene) {
-  const camera = new CameraController({
-    mediaDevices: media.mediaDevices,
-    permissionState: () => media.permissionState('camera'),
-    withRationale: (request) => requestWithRationale('camera', request),
-    storage: platform.storage,
-    supportsTorch: media.trackSupportsTorch,
-    setTorch: media.setTorch,
-  });
-  const scene = new SceneController(
-    {
-      speech: speechOutput,
-      t: (key, params) => tr(key, params),
-      capture: async (preset, signal) => {
-        const frame = await camera.frame();
-        if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-        return captureFrame(frame, preset);
-      },
-      photos: {
-        enabled: readSavePhoto,
-        grab: async () => captureFullPhoto(await camera.frame()),
-        // spec §6: the media note shown before the system asks for the album
-        keep: (photo) => savePhoto(photo, Date.now(), (ask) => requestWithRationale('camera', ask)),
-      },
-      analyze: (request, signal) => analyzeImage(request, signal),
-      playSound,
-      alert: alertDanger,
-      vibrate: media.vibrate,
-      vibrateOnDanger: readVibrateOnDanger,
-      verbosity: readVerbosity,
-      createSpeechInput,
-      requestMicrophone: async () =>
-        (await media.permissionState('microphone')) === 'granted'
-          ? true
-          : requestWithRationale('microphone', media.requestMicrophone),
-      claimUnavailableNotice,
-      ...(fixedScene ? { registry: [fixedScene.entry] } : {}),
-    },
-    fixedScene ? fixedScene.entry.id : initialSceneMode(readDefaultScene()),
-  );
-  return { camera, scene };
-}
 
 /** The accessible name of the click area: what a tap does now. */
 function tapLabelKey(state: SceneState): string {
@@ -110,12 +36,6 @@ function tapLabelKey(state: SceneState): string {
   if (tap === 'voice-question' && state.listening) return 'seeForMe.tap.voice-question-listening';
   if (tap === 'dialogue' && state.conversing) return 'seeForMe.tap.dialogue-on';
   return `seeForMe.tap.${tap}`;
-}
-
-function formatTime(at: number): string {
-  const d = new Date(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 /** /see-for-me: the camera screen. */
@@ -200,8 +120,6 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
   useEffect(() => () => gesture.dispose(), [gesture]);
 
   const statusText = useLiveText(sceneState.statusMessage, sceneState.statusSeq);
-  const resultKey = sceneState.lastResult ? sceneState.lastResult.at : 0;
-  const resultLive = useLiveText(sceneState.lastResult ? 'result' : '', resultKey);
 
   const entry = sceneMode(sceneState.mode);
   const tabs = modesShown('tab');
@@ -345,44 +263,12 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
           <TypedQuestionForm focusSeq={sceneState.typedQuestionSeq} onAsk={(text) => scene.ask(text)} />
         ) : null}
 
-        <section className="sfm-result" aria-labelledby="sfm-result-title">
-          <h2 id="sfm-result-title">{t('seeForMe.resultTitle')}</h2>
-          {sceneState.question ? (
-            <p className="sfm-result__question" data-testid="sfm-question">
-              {t('seeForMe.question', { text: sceneState.question })}
-            </p>
-          ) : null}
-          <div aria-live={resultLivePoliteness} aria-atomic="true" data-testid="sfm-result">
-            {resultLive && sceneState.lastResult ? (
-              <p className="sfm-result__message">
-                <time
-                  dateTime={new Date(sceneState.lastResult.at).toISOString()}
-                  className="sfm-result__time"
-                >
-                  {formatTime(sceneState.lastResult.at)}
-                </time>{' '}
-                <span className="sfm-result__text">{sceneState.lastResult.text}</span>
-              </p>
-            ) : null}
-          </div>
-          {sceneState.lastResult ? null : <p className="sfm-result__empty">{t('seeForMe.noResult')}</p>}
-          {sceneState.unread ? (
-            <button type="button" className="button button--secondary" onClick={() => scene.readOn()}>
-              {t('seeForMe.readOn')}
-            </button>
-          ) : null}
-          {sceneState.retake ? (
-            <button type="button" className="button button--secondary" onClick={() => scene.describeAnyway()}>
-              {t('seeForMe.describeAnyway')}
-            </button>
-          ) : null}
-          {sceneState.lastResult && !sceneState.retake ? (
-            // the AI may be unsure: a volunteer sees this photo and its answer, one tap away
-            <Link to={CALL_SHARING_LAST} className="button button--secondary">
-              {t('seeForMe.askVolunteer')}
-            </Link>
-          ) : null}
-        </section>
+        <ResultSection
+          state={sceneState}
+          live={resultLivePoliteness}
+          onReadOn={() => scene.readOn()}
+          onDescribeAnyway={() => scene.describeAnyway()}
+        />
       </div>
 
       <MoreScenesDialog
