@@ -3,7 +3,7 @@
  * variables (parsed once by the server's config).
  */
 import { z } from 'zod';
-import { positiveInt, sliceOrThrow } from './config-slice.ts';
+import { configSlice, positiveInt, readSlice, type DocsOf, type Env } from './config-slice.ts';
 
 export interface CallsConfig {
   /** Volunteers rung in the first batch (a small one: most calls are answered by the first few). */
@@ -88,7 +88,7 @@ const CallsEnv = z.object({
     ),
 });
 
-/** The README rows of these variables (config.ts spreads them into CONFIG_DOCS). */
+/** The configuration table's rows of these variables (kept typed: the defaults' test reads them). */
 export const CALLS_CONFIG_DOCS = {
   CALL_BATCH_SIZE: [
     '2',
@@ -141,10 +141,10 @@ export const CALLS_CONFIG_DOCS = {
     BROWSER_PUSH_SERVICES.join(','),
     'Where volunteer rings may be posted: push-service hosts (https, the host or a subdomain; addresses inside your network are refused) or exact origins such as `http://push-relay.internal` (any port, no address check). A subscription elsewhere is refused.',
   ],
-} as const satisfies Record<keyof z.input<typeof CallsEnv>, readonly [string, string]>;
+} as const satisfies DocsOf<typeof CallsEnv>;
 
-function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfig {
-  const e = CallsEnv.parse(env);
+/** Throws an Error for settings that contradict each other. */
+function readCallsConfig(e: z.output<typeof CallsEnv>): CallsConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
   }
@@ -175,9 +175,10 @@ function callsConfigFromEnv(env: Record<string, string | undefined>): CallsConfi
   };
 }
 
-/** The calls config nothing is set for (tests start from it). */
-export const defaultCallsConfig = (): CallsConfig => callsConfigFromEnv({});
+export const callsConfig = configSlice({ schema: CallsEnv, docs: CALLS_CONFIG_DOCS, read: readCallsConfig });
 
-/** For loadConfig: the calls config, or an "Invalid configuration" error listing every problem. */
-export const callsConfigOrThrow = (env: Record<string, string | undefined>): CallsConfig =>
-  sliceOrThrow(callsConfigFromEnv, env);
+/** The calls config nothing is set for (tests start from it). */
+export const defaultCallsConfig = (): CallsConfig => readSlice(callsConfig, {});
+
+/** The calls config alone, or an "Invalid configuration" error listing every problem. */
+export const callsConfigOrThrow = (env: Env): CallsConfig => readSlice(callsConfig, env);

@@ -1,20 +1,19 @@
 /**
- * Which language model answers the AI chat, from environment variables (parsed once by the
- * server's config). Qwen through DashScope's OpenAI-compatible mode with a DashScope key, else any
+ * Which language model answers the AI chat, from environment variables. Qwen through DashScope's OpenAI-compatible mode with a DashScope key, else any
  * OpenAI-compatible server named by OPENAI_BASE_URL, else none: no language model ships offline.
  */
 import { z } from 'zod';
-import { optionalText, positiveInt } from './config-slice.ts';
+import { configSlice, type DocsOf, type Env, optionalText, positiveInt, readSlice } from './config-slice.ts';
 import { DEFAULT_DASHSCOPE_BASE_URL } from './vision-config.ts';
 
 const CHAT_ENGINES = ['dashscope', 'openai-compatible', 'none'] as const;
 export type ChatEngineKind = Exclude<(typeof CHAT_ENGINES)[number], 'none'>;
 
-export const DEFAULT_CHAT_MODEL = 'qwen-plus';
+const DEFAULT_CHAT_MODEL = 'qwen-plus';
 /** DashScope's model for questions with a photo; other servers get one only when CHAT_VISION_MODEL names it. */
-export const DEFAULT_DASHSCOPE_CHAT_VISION_MODEL = 'qwen-vl-plus';
-export const DEFAULT_CHAT_TIMEOUT_SECONDS = 30;
-export const DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE = 20;
+const DEFAULT_DASHSCOPE_CHAT_VISION_MODEL = 'qwen-vl-plus';
+const DEFAULT_CHAT_TIMEOUT_SECONDS = 30;
+const DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE = 20;
 
 export interface ChatProviderConfig {
   engine: ChatEngineKind;
@@ -45,9 +44,8 @@ const ChatEnv = z.object({
   OPENAI_API_KEY: optionalText,
 });
 
-/** Parses the chat variables; throws (ZodError or Error) on a bad or contradictory value. */
-export function chatConfigFromEnv(env: Record<string, string | undefined>): ChatConfig {
-  const e = ChatEnv.parse(env);
+/** Throws an Error for an engine chosen without what it needs. */
+function readChatConfig(e: z.output<typeof ChatEnv>): ChatConfig {
   const engine =
     e.CHAT_ENGINE ?? (e.DASHSCOPE_API_KEY ? 'dashscope' : e.OPENAI_BASE_URL ? 'openai-compatible' : 'none');
   const model = e.CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
@@ -78,12 +76,32 @@ export function chatConfigFromEnv(env: Record<string, string | undefined>): Chat
   };
 }
 
-/** For loadConfig: the chat config, or the problems as "  path: message" lines. */
-export function chatConfigOrProblems(env: Record<string, string | undefined>): ChatConfig | string[] {
-  try {
-    return chatConfigFromEnv(env);
-  } catch (err) {
-    if (err instanceof z.ZodError) return err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    return [`  ${(err as Error).message}`];
-  }
-}
+export const chatConfig = configSlice({
+  schema: ChatEnv,
+  docs: {
+    CHAT_ENGINE: [
+      '(auto)',
+      'AI chat model: `dashscope` (Qwen), `openai-compatible` (Ollama, vLLM, llama.cpp server) or `none`; unset → dashscope with DASHSCOPE_API_KEY, else openai-compatible with OPENAI_BASE_URL, else none (the chat says no model is configured; photos are still described).',
+    ],
+    CHAT_MODEL: [DEFAULT_CHAT_MODEL, 'Chat model name sent to the chat engine.'],
+    CHAT_VISION_MODEL: [
+      `(${DEFAULT_DASHSCOPE_CHAT_VISION_MODEL} on dashscope)`,
+      'Model for chat questions with a photo; unset on openai-compatible → the vision engine describes the photo and the chat model gets that description.',
+    ],
+    CHAT_TIMEOUT_SECONDS: [
+      String(DEFAULT_CHAT_TIMEOUT_SECONDS),
+      "Longest wait for the chat model's next piece of text (the first one included) before the answer fails with a timeout.",
+    ],
+    CHAT_RATE_LIMIT_PER_MINUTE: [
+      String(DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE),
+      'Chat questions per minute per user.',
+    ],
+  } satisfies DocsOf<
+    typeof ChatEnv,
+    'DASHSCOPE_API_KEY' | 'DASHSCOPE_BASE_URL' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'
+  >,
+  read: readChatConfig,
+});
+
+/** The chat config alone, or an "Invalid configuration" error (tests point it at a fake model). */
+export const chatConfigFromEnv = (env: Env): ChatConfig => readSlice(chatConfig, env);

@@ -3,7 +3,7 @@
  * default; Alipay's open API when its keys are set), from environment variables.
  */
 import { z } from 'zod';
-import { sliceOrThrow } from './config-slice.ts';
+import { configSlice, type DocsOf, type Env, readSlice } from './config-slice.ts';
 
 export type PaymentsConfig =
   | { provider: 'sandbox' }
@@ -31,30 +31,8 @@ const PaymentsEnv = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
-/** The README rows of these variables (config.ts spreads them into CONFIG_DOCS). */
-export const PAYMENTS_CONFIG_DOCS = {
-  PAYMENT_PROVIDER: [
-    'sandbox',
-    'Gateway for recharges and VIP plans: `sandbox` (embedded test checkout, no money moves) or `alipay` (Alipay open API, RSA2; needs the ALIPAY_* keys and PUBLIC_URL).',
-  ],
-  PUBLIC_URL: [
-    '(unset)',
-    'The server as the internet reaches it (e.g. `https://seeforme.example.com`): Alipay posts its notify to `<PUBLIC_URL>/api/payments/notify/alipay` and returns the user to `/points-recharge`.',
-  ],
-  ALIPAY_APP_ID: ['(unset)', 'Alipay open platform app id.'],
-  ALIPAY_PRIVATE_KEY: ['(unset)', "The app's RSA2 private key (PEM, `\\n` for newlines); never logged."],
-  ALIPAY_PUBLIC_KEY: [
-    '(unset)',
-    "Alipay's RSA2 public key (PEM) that notifies and answers are verified with.",
-  ],
-  ALIPAY_GATEWAY: [
-    'https://openapi.alipay.com/gateway.do',
-    "Alipay's gateway; its sandbox is `https://openapi-sandbox.dl.alipaydev.com/gateway.do`.",
-  ],
-} as const satisfies Record<keyof z.input<typeof PaymentsEnv>, readonly [string, string]>;
-
-function paymentsConfigFromEnv(env: Record<string, string | undefined>): PaymentsConfig {
-  const e = PaymentsEnv.parse(env);
+/** Throws an Error when Alipay is chosen without its keys. */
+function readPaymentsConfig(e: z.output<typeof PaymentsEnv>): PaymentsConfig {
   if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
   const { ALIPAY_APP_ID: appId, ALIPAY_PRIVATE_KEY: privateKey, ALIPAY_PUBLIC_KEY: alipayPublicKey } = e;
   const publicUrl = e.PUBLIC_URL;
@@ -73,6 +51,30 @@ function paymentsConfigFromEnv(env: Record<string, string | undefined>): Payment
   };
 }
 
-/** For loadConfig: the payments config, or an "Invalid configuration" error listing every problem. */
-export const paymentsConfigOrThrow = (env: Record<string, string | undefined>): PaymentsConfig =>
-  sliceOrThrow(paymentsConfigFromEnv, env);
+export const paymentsConfig = configSlice({
+  schema: PaymentsEnv,
+  docs: {
+    PAYMENT_PROVIDER: [
+      'sandbox',
+      'Gateway for recharges and VIP plans: `sandbox` (embedded test checkout, no money moves) or `alipay` (Alipay open API, RSA2; needs the ALIPAY_* keys and PUBLIC_URL).',
+    ],
+    PUBLIC_URL: [
+      '(unset)',
+      'The server as the internet reaches it (e.g. `https://seeforme.example.com`): Alipay posts its notify to `<PUBLIC_URL>/api/payments/notify/alipay` and returns the user to `/points-recharge`.',
+    ],
+    ALIPAY_APP_ID: ['(unset)', 'Alipay open platform app id.'],
+    ALIPAY_PRIVATE_KEY: ['(unset)', "The app's RSA2 private key (PEM, `\\n` for newlines); never logged."],
+    ALIPAY_PUBLIC_KEY: [
+      '(unset)',
+      "Alipay's RSA2 public key (PEM) that notifies and answers are verified with.",
+    ],
+    ALIPAY_GATEWAY: [
+      'https://openapi.alipay.com/gateway.do',
+      "Alipay's gateway; its sandbox is `https://openapi-sandbox.dl.alipaydev.com/gateway.do`.",
+    ],
+  } satisfies DocsOf<typeof PaymentsEnv>,
+  read: readPaymentsConfig,
+});
+
+/** The payments config alone, or an "Invalid configuration" error listing every problem. */
+export const paymentsConfigOrThrow = (env: Env): PaymentsConfig => readSlice(paymentsConfig, env);

@@ -3,7 +3,7 @@
  * OIDC_ISSUER → no social login (the login page shows no button).
  */
 import { z } from 'zod';
-import { optionalText, sliceOrThrow } from './config-slice.ts';
+import { configSlice, type DocsOf, type Env, optionalText, readSlice } from './config-slice.ts';
 
 export const DEFAULT_OIDC_SCOPES = 'openid profile';
 /** The path of the web app's callback page (apps/web routes.authCallback). */
@@ -37,38 +37,10 @@ const SocialLoginEnv = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
 });
 
-/** The README rows of these variables (config.ts spreads them into CONFIG_DOCS); PUBLIC_URL is the payments'. */
-export const SOCIAL_LOGIN_CONFIG_DOCS = {
-  OIDC_ISSUER: [
-    '(unset)',
-    'Issuer URL of an OpenID Connect provider for third-party login (discovery at `<issuer>/.well-known/openid-configuration`); unset → no third-party login. https, or http on a loopback address only.',
-  ],
-  OIDC_CLIENT_ID: ['(unset)', 'Client id registered at the OIDC provider (required with OIDC_ISSUER).'],
-  OIDC_CLIENT_SECRET: [
-    '(unset)',
-    'Client secret at the OIDC provider; unset → a public client (PKCE only). Never logged.',
-  ],
-  OIDC_SCOPES: [
-    DEFAULT_OIDC_SCOPES,
-    'Scopes asked of the OIDC provider (space-separated; `openid` is required).',
-  ],
-  OIDC_LABEL: [
-    '(issuer host)',
-    'Provider name on the third-party login button (e.g. the company or service name).',
-  ],
-  OIDC_REDIRECT_URI: [
-    `(PUBLIC_URL + ${SOCIAL_CALLBACK_PATH})`,
-    `The callback page's URL as registered at the provider; its path must be \`${SOCIAL_CALLBACK_PATH}\`. Required with OIDC_ISSUER when PUBLIC_URL is unset.`,
-  ],
-} as const satisfies Record<
-  Exclude<keyof z.input<typeof SocialLoginEnv>, 'PUBLIC_URL'>,
-  readonly [string, string]
->;
-
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function socialLoginConfigFromEnv(env: Record<string, string | undefined>): SocialLoginConfig {
-  const e = SocialLoginEnv.parse(env);
+/** Throws an Error for a provider that is not fully or safely configured. */
+function readSocialLoginConfig(e: z.output<typeof SocialLoginEnv>): SocialLoginConfig {
   if (!e.OIDC_ISSUER) return { oidc: null };
   const issuer = new URL(e.OIDC_ISSUER);
   const allowHttp = issuer.protocol === 'http:';
@@ -97,6 +69,34 @@ function socialLoginConfigFromEnv(env: Record<string, string | undefined>): Soci
   };
 }
 
-/** For loadConfig: the social-login config, or an "Invalid configuration" error listing every problem. */
-export const socialLoginConfigOrThrow = (env: Record<string, string | undefined>): SocialLoginConfig =>
-  sliceOrThrow(socialLoginConfigFromEnv, env);
+export const socialLoginConfig = configSlice({
+  schema: SocialLoginEnv,
+  // PUBLIC_URL is documented by the payments slice.
+  docs: {
+    OIDC_ISSUER: [
+      '(unset)',
+      'Issuer URL of an OpenID Connect provider for third-party login (discovery at `<issuer>/.well-known/openid-configuration`); unset → no third-party login. https, or http on a loopback address only.',
+    ],
+    OIDC_CLIENT_ID: ['(unset)', 'Client id registered at the OIDC provider (required with OIDC_ISSUER).'],
+    OIDC_CLIENT_SECRET: [
+      '(unset)',
+      'Client secret at the OIDC provider; unset → a public client (PKCE only). Never logged.',
+    ],
+    OIDC_SCOPES: [
+      DEFAULT_OIDC_SCOPES,
+      'Scopes asked of the OIDC provider (space-separated; `openid` is required).',
+    ],
+    OIDC_LABEL: [
+      '(issuer host)',
+      'Provider name on the third-party login button (e.g. the company or service name).',
+    ],
+    OIDC_REDIRECT_URI: [
+      `(PUBLIC_URL + ${SOCIAL_CALLBACK_PATH})`,
+      `The callback page's URL as registered at the provider; its path must be \`${SOCIAL_CALLBACK_PATH}\`. Required with OIDC_ISSUER when PUBLIC_URL is unset.`,
+    ],
+  } satisfies DocsOf<typeof SocialLoginEnv, 'PUBLIC_URL'>,
+  read: readSocialLoginConfig,
+});
+
+/** The social-login config alone, or an "Invalid configuration" error listing every problem. */
+export const socialLoginConfigOrThrow = (env: Env): SocialLoginConfig => readSlice(socialLoginConfig, env);

@@ -1,10 +1,9 @@
 /**
- * Which speech engines run, from environment variables (parsed once by the server's config).
- * TTS: CosyVoice with a DashScope key, else the embedded espeak-ng. ASR: Paraformer with a
+ * Which speech engines run, from environment variables. TTS: CosyVoice with a DashScope key, else the embedded espeak-ng. ASR: Paraformer with a
  * DashScope key, else an OpenAI-compatible transcription server if one is named, else none.
  */
 import { z } from 'zod';
-import { optionalText, positiveInt, sliceOrThrow } from './config-slice.ts';
+import { configSlice, type DocsOf, optionalText, positiveInt, readSlice } from './config-slice.ts';
 
 const DEFAULT_DASHSCOPE_WS_URL = 'wss://dashscope.aliyuncs.com/api-ws/v1/inference/';
 const DEFAULT_DASHSCOPE_ASR_MODEL = 'paraformer-realtime-v2';
@@ -40,9 +39,8 @@ const SpeechEnv = z.object({
   OPENAI_API_KEY: optionalText,
 });
 
-/** Parses the speech variables; throws (ZodError or Error) on a bad or contradictory value. */
-function speechConfigFromEnv(env: Record<string, string | undefined>): SpeechConfig {
-  const e = SpeechEnv.parse(env);
+/** Throws an Error for an engine chosen without what it needs. */
+function readSpeechConfig(e: z.output<typeof SpeechEnv>): SpeechConfig {
   const openaiAsrUrl = e.OPENAI_ASR_BASE_URL ?? e.OPENAI_BASE_URL;
   const tts = e.TTS_ENGINE ?? (e.DASHSCOPE_API_KEY ? 'dashscope' : 'embedded');
   if (tts === 'dashscope' && !e.DASHSCOPE_API_KEY)
@@ -74,9 +72,46 @@ function speechConfigFromEnv(env: Record<string, string | undefined>): SpeechCon
   };
 }
 
-/** The speech config nothing is set for (tests start from it). */
-export const defaultSpeechConfig = (): SpeechConfig => speechConfigFromEnv({});
+export const speechConfig = configSlice({
+  schema: SpeechEnv,
+  docs: {
+    TTS_ENGINE: [
+      '(auto)',
+      'Speech synthesis: `embedded` (offline espeak-ng, voice cmn) or `dashscope` (CosyVoice); unset → dashscope if DASHSCOPE_API_KEY is set, else embedded.',
+    ],
+    TTS_MODEL: [DEFAULT_TTS_MODEL, 'CosyVoice model of the `dashscope` speech synthesis.'],
+    TTS_VOICE: [DEFAULT_TTS_VOICE, 'Default CosyVoice voice (a client may ask for another).'],
+    TTS_WORKERS: [
+      '(CPU count)',
+      'Worker threads of the embedded speech synthesis, each with its own espeak-ng (at most 8 by default).',
+    ],
+    TTS_RATE_LIMIT_PER_MINUTE: [
+      '120',
+      'Texts per minute each user or device may have spoken on /speech-synthesis.',
+    ],
+    ASR_ENGINE: [
+      '(auto)',
+      'Speech recognition: `dashscope` (Paraformer realtime), `openai-compatible` (Whisper-style server) or `none`; unset → dashscope with DASHSCOPE_API_KEY, else openai-compatible with OPENAI_ASR_BASE_URL/OPENAI_BASE_URL, else none (the server says recognition is unavailable).',
+    ],
+    ASR_MODEL: [
+      '(per engine)',
+      `Recognition model: \`${DEFAULT_DASHSCOPE_ASR_MODEL}\` for dashscope, \`${DEFAULT_OPENAI_ASR_MODEL}\` for openai-compatible.`,
+    ],
+    OPENAI_ASR_BASE_URL: [
+      '(OPENAI_BASE_URL)',
+      'Base URL of an OpenAI-compatible `/audio/transcriptions` server, when not the vision server.',
+    ],
+    ASR_RATE_LIMIT_PER_MINUTE: [
+      '30',
+      'Recognitions (uploads and realtime starts) per minute per user or device.',
+    ],
+    DASHSCOPE_WS_URL: [
+      DEFAULT_DASHSCOPE_WS_URL,
+      'DashScope speech websocket (CosyVoice, Paraformer); the international endpoint or a test server.',
+    ],
+  } satisfies DocsOf<typeof SpeechEnv, 'DASHSCOPE_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_API_KEY'>,
+  read: readSpeechConfig,
+});
 
-/** For loadConfig: the speech config, or an "Invalid configuration" error listing every problem. */
-export const speechConfigOrThrow = (env: Record<string, string | undefined>): SpeechConfig =>
-  sliceOrThrow(speechConfigFromEnv, env);
+/** The speech config nothing is set for (tests start from it). */
+export const defaultSpeechConfig = (): SpeechConfig => readSlice(speechConfig, {});

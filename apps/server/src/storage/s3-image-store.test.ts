@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '../config/photos-config.ts';
 import { S3ImageStore } from './s3-image-store.ts';
 import { signRequest } from './sigv4.ts';
 

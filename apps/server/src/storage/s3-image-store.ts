@@ -1,4 +1,4 @@
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '../config/photos-config.ts';
 import { assertSafeKey, type ImageStore, type StoredImage } from './image-store.ts';
 import { sha256Hex, signRequest, uriEncode } from './sigv4.ts';
 
