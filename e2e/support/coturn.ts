@@ -33,7 +33,7 @@ const listening = (port: number) =>
   });
 
 /**
- * A coturn on loopback as the README runs it for users behind NAT: `use-auth-secret` (TURN REST
+ * A coturn on loopback as docs/calls.md runs it for users behind NAT: `use-auth-secret` (TURN REST
  * credentials), relaying on 127.0.0.1, loopback peers allowed (the two browsers are on this machine).
  * `again`: a new process on the port and secret of one stopped (the relay came back, its allocations lost).
  */

@@ -129,7 +129,7 @@ export const PointsRules = z.strictObject({
 export type PointsRules = z.infer<typeof PointsRules>;
 
 /**
- * The rules a fresh install starts with (README "Points"). 200 free points a day at 1 point an
+ * The rules a fresh install starts with (docs/points.md). 200 free points a day at 1 point an
  * analysis is an analysis every 10 s for over half an hour of continuous use, every day.
  */
 export const DEFAULT_POINTS_RULES: PointsRules = {

@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DOCS } from '../config.ts';
 
-describe('README configuration table', () => {
+describe('the configuration table (docs/configuration.md)', () => {
   it('has a row for every setting of config.ts with its default (npm run docs:config prints the table)', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
+    const page = readFileSync(resolve(import.meta.dirname, '../../../../docs/configuration.md'), 'utf8');
     const rows = new Map(
-      readme
+      page
         .split('\n')
         .filter((line) => line.startsWith('| `'))
         .map((line) => {
@@ -19,7 +19,7 @@ describe('README configuration table', () => {
         }),
     );
     for (const [name, [fallback]] of Object.entries(CONFIG_DOCS)) {
-      expect(rows.get(name), `README row for ${name}`).toBe(fallback);
+      expect(rows.get(name), `docs/configuration.md row for ${name}`).toBe(fallback);
     }
   });
 });

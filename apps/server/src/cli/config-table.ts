@@ -1,6 +1,6 @@
 import { CONFIG_DOCS } from '../config.ts';
 
-/** The README's configuration table, made from CONFIG_DOCS so the two cannot drift apart. */
+/** The table of docs/configuration.md, made from the config slices' docs so the two cannot drift apart. */
 function configTable(): string {
   const rows = Object.entries(CONFIG_DOCS).map(
     ([name, [fallback, description]]) =>

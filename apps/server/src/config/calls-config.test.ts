@@ -10,7 +10,7 @@ describe('the calls config: the widening ring', () => {
       batchSeconds: 15,
       volunteerSeconds: 60,
     });
-    // the README's table says the same defaults
+    // the configuration table (docs/configuration.md) says the same defaults
     expect(CALLS_CONFIG_DOCS.CALL_BATCH_SIZE[0]).toBe('2');
     expect(CALLS_CONFIG_DOCS.CALL_BATCH_GROWTH[0]).toBe('2');
     expect(CALLS_CONFIG_DOCS.CALL_BATCH_MAX_SIZE[0]).toBe('32');

@@ -195,7 +195,7 @@ export async function connect(
         logger.warn(
           'the server connects as a role that owns the tables or is a superuser: it could step round the ' +
             'append-only audit log and points ledger. Set DATABASE_MIGRATION_URL to the owner and DATABASE_URL ' +
-            'to a role of its own (README: Database roles)',
+            'to a role of its own (docs/scale-out.md: Database roles)',
         );
     } finally {
       client.release();
