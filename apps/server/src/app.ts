@@ -126,9 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ttlSeconds: { user: config.accessTokenTtlSeconds, admin: config.adminTokenTtlSeconds },
   });
   // every request with a token asks its account (a ban, a disabled admin count at once)
+  const usersRepo = new UsersRepo(db);
+  const adminRepo = new AdminRepo(db);
   const identities = new IdentityResolver(tokens, {
-    admitUser: userAdmission(new UsersRepo(db), clock, config.timeZone),
-    admitAdmin: adminAdmission(new AdminRepo(db)),
+    admitUser: userAdmission(usersRepo, clock, config.timeZone),
+    admitAdmin: adminAdmission(adminRepo),
   });
   const limiter = new RateLimiter(new RateLimitRepo(db), clock);
   // engines start lazily (the embedded synthesis workers when the sockets attach or at the first text)
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret: deps.jwtSecret,
       payments: config.payments,
     }),
+    // the narrow People interface, so that no module needs the users' or admins' repo for a label
+    people: { user: (id) => usersRepo.findById(id), admin: (id) => adminRepo.findById(id) },
     personalData: new Registry<PersonalDataSource>(),
     dashboard: new Registry<DashboardFigures>(),
     adapters: {

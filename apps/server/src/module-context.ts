@@ -53,6 +53,8 @@ export interface ModuleContext {
   security: { tokens: TokenService; passwords: PasswordHasher; secret: Uint8Array };
   /** The one way an admin's change is made: in a transaction with its audit row. */
   audit: AuditLog;
+  /** Users and admins as a module that names them may look them up (the users and admin modules' rows). */
+  people: People;
   /** What other modules ask of the points economy (the points module provides it). */
   points: Points;
   /** Each module's part of a user's personal data: the account's export and deletion gather them. */
@@ -61,6 +63,14 @@ export interface ModuleContext {
   dashboard: Registry<DashboardFigures>;
   /** Outside services that tests replace: photo storage and the SMS gateway. */
   adapters: { imageStore: ImageStore; sms: SmsSender };
+}
+
+/** What a module may read of a user or an admin it names but does not own, for a label. */
+export interface People {
+  /** Null when there is no such user. */
+  user(userId: string): Promise<{ phone: string | null } | null>;
+  /** Null when there is no such admin. */
+  admin(adminId: string): Promise<{ username: string } | null>;
 }
 
 /**

@@ -9,8 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';
-import { AdminRepo } from '../admin/repo.ts';
-import { UsersRepo } from '../users/repo.ts';
+import type { People } from '../../module-context.ts';
 import { drawInOrder, insufficientPoints, total, type PointsLedger } from './ledger.ts';
 import { LedgerRepo } from './ledger-repo.ts';
 import { OrdersRepo } from './payments/orders-repo.ts';
@@ -29,13 +28,15 @@ export class PointsAdminService {
     private readonly ledger: PointsLedger,
     private readonly rules: PointsRulesStore,
     private readonly audit: AuditLog,
+    /** Who saved the rules, and whom a gift is for. */
+    private readonly people: People,
   ) {}
 
   async config(): Promise<AdminPointsConfig> {
     await this.rules.read(new RulesRepo(this.db)); // writes version 1 on a fresh database
     const row = await new RulesRepo(this.db).latest();
     if (!row) throw new Error('points rules missing');
-    const admin = row.adminId ? await new AdminRepo(this.db).findById(row.adminId) : null;
+    const admin = row.adminId ? await this.people.admin(row.adminId) : null;
     return {
       version: row.version,
       savedAt: row.createdAt.toISOString(),
@@ -61,7 +62,7 @@ export class PointsAdminService {
   }
 
   async userPoints(userId: string): Promise<AdminUserPoints> {
-    if (!(await new UsersRepo(this.db).findById(userId))) throw userNotFound();
+    if (!(await this.people.user(userId))) throw userNotFound();
     const { account, now } = await this.ledger.account(userId);
     const { rows } = await new LedgerRepo(this.db).entries(userId, undefined, DRAWER_ENTRIES, 0);
     const shortfalls = await new OrdersRepo(this.db).refundShortfalls(userId, DRAWER_ENTRIES);
@@ -80,7 +81,7 @@ export class PointsAdminService {
 
   /** Gives points (to the paid bucket, which never expires) or takes them back in spending order. */
   async gift(actor: AdminActor, { userId, amount, reason }: AdminGiftRequest): Promise<AdminUserPoints> {
-    const user = await new UsersRepo(this.db).findById(userId);
+    const user = await this.people.user(userId);
     if (!user) throw userNotFound();
     await this.audit.change(actor, (tx) =>
       this.ledger.withAccount(

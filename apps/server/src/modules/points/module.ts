@@ -16,7 +16,10 @@ import { registerPointsRoutes } from './routes.ts';
 export function register(ctx: ModuleContext): void {
   const points = economyOf(ctx.points);
   registerPointsRoutes(ctx.scope, ctx.http, points);
-  registerPointsAdminRoutes(ctx.http, new PointsAdminService(ctx.db, points.ledger, points.rules, ctx.audit));
+  registerPointsAdminRoutes(
+    ctx.http,
+    new PointsAdminService(ctx.db, points.ledger, points.rules, ctx.audit, ctx.people),
+  );
   registerPointsDashboardRoutes(
     ctx.http,
     new PointsDashboard(new PointsDashboardRepo(ctx.db), ctx.clock, ctx.config.timeZone),
