@@ -1,5 +1,7 @@
 import { api, refreshSession, type RefreshOutcome } from '../api/http-client.ts';
-import { checkStoredUser, ensureDeviceId, logout, useSession } from '../session/index.ts';
+import { logout } from '../api/logout.ts';
+import { loadProtocolSchemas } from '../api/protocol-schemas.ts';
+import { ensureDeviceId, useSession } from '../session/index.ts';
 import { resolveSpeakWithScreenReaderDefault } from '../features/speech/index.ts';
 import { tr } from '../i18n/index.ts';
 import { announce } from '../ui/announcer.tsx';
@@ -18,6 +20,19 @@ async function verify(token: string): Promise<VerifyOutcome> {
   } catch {
     return 'unavailable';
   }
+}
+
+/**
+ * Checks the stored user against the protocol's schema (the session read it unchecked): a shape the
+ * protocol no longer accepts (stored by an older version) is dropped, as if none were stored.
+ */
+async function checkStoredUser(): Promise<void> {
+  const { user } = useSession.getState();
+  if (!user) return;
+  const parsed = (await loadProtocolSchemas()).User.safeParse(user);
+  // a login or logout meanwhile replaced it with a user the server just sent
+  if (useSession.getState().user !== user) return;
+  useSession.setState({ user: parsed.success ? parsed.data : null });
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   type User,
 } from '@sfm/protocol';
 import { create } from 'zustand';
-import { loadProtocolSchemas } from '../api/protocol-schemas.ts';
 import { platform } from '../platform/index.ts';
 import { readStoredKey, StorageKey } from './storage-keys.ts';
 
@@ -44,8 +43,8 @@ const storage = platform.storage;
 
 /**
  * The user this app stored (writeUser: a user the server sent). Its shape is checked against the
- * protocol's schema once the schemas load (checkStoredUser), not here: zod is not in the first
- * download. App start awaits that check before any page shows.
+ * protocol's schema once the schemas load (app start's checkStoredUser), not here: zod is not in
+ * the first download. App start awaits that check before any page shows.
  */
 function readUser(): User | null {
   const raw = storage.get(StorageKey.user);
@@ -131,19 +130,6 @@ export const useSession = create<SessionStore>()((set) => ({
     set(readState());
   },
 }));
-
-/**
- * Checks the stored user against the protocol's schema (readUser took it unchecked): a shape the
- * protocol no longer accepts (stored by an older version) is dropped, as if none were stored.
- */
-export async function checkStoredUser(): Promise<void> {
-  const { user } = useSession.getState();
-  if (!user) return;
-  const parsed = (await loadProtocolSchemas()).User.safeParse(user);
-  // a login or logout meanwhile replaced it with a user the server just sent
-  if (useSession.getState().user !== user) return;
-  useSession.setState({ user: parsed.success ? parsed.data : null });
-}
 
 /** Logged in = a token and a user are both present (spec §4). */
 export const selectLoggedIn = (s: SessionState): boolean => Boolean(s.token && s.user);

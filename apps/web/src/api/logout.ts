@@ -1,5 +1,5 @@
-import { api } from '../api/http-client.ts';
-import { useSession } from './session-store.ts';
+import { useSession } from '../session/session-store.ts';
+import { api } from './http-client.ts';
 
 /**
  * Logs out: tells the server (best effort, with the refresh token) and clears token, refreshToken
