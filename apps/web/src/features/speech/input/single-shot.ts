@@ -65,10 +65,6 @@ export class SingleShotRecognizer {
     private readonly recognize: RecognizeCall = defaultRecognize,
   ) {}
 
-  isRecording(): boolean {
-    return this.active !== null;
-  }
-
   async begin(): Promise<void> {
     if (this.active) return;
     this.active = await this.record();
