@@ -66,6 +66,8 @@ export const BOUNDARY_ZONES = [
       `${SERVER}db/`,
       `${SERVER}engines/`,
       `${SERVER}http/`,
+      `${SERVER}metering/`,
+      `${SERVER}module-context.ts`,
       `${SERVER}rate-limit/`,
       `${SERVER}security/`,
       `${SERVER}sms/`,
@@ -73,7 +75,7 @@ export const BOUNDARY_ZONES = [
       `${SERVER}storage/`,
     ],
     forbidPaths: [`${SERVER}modules/`],
-    message: 'engines, config and the shared server layers import no module',
+    message: 'engines, config, the module context and the shared server layers import no module',
   },
 ];
 
