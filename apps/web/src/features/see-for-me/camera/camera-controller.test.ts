@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CameraController,
-  MAIN_CAMERA_KEY,
-  SWITCH_GAP_MS,
-  type CameraDeps,
-  type VideoSink,
-} from './camera-controller.ts';
+import { CameraController, MAIN_CAMERA_KEY, SWITCH_GAP_MS } from './camera-controller.ts';
+import type { CameraDeps, VideoSink } from './camera-state.ts';
 
 function fakeTrack(settings: MediaTrackSettings) {
   return { stop: vi.fn(), getSettings: () => settings, kind: 'video' } as unknown as MediaStreamTrack;
