@@ -46,7 +46,8 @@ const THEME_COLOR = '#0b57d0';
  * precache: a phone never downloads the back office.
  */
 function installableApp(): Plugin[] {
-  const scope = precacheScope(/[\\/]src[\\/]features[\\/]admin[\\/]/);
+  // the back office, which app/admin-features.ts loads with what the features add to it, and its pages
+  const scope = precacheScope(/[\\/]src[\\/](features[\\/]admin[\\/]|app[\\/]admin-features\.ts$)/);
   return [
     scope.plugin,
     ...VitePWA({

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../test-utils.tsx';
-import { ADMIN_PAGES } from '../features/admin/admin-pages.ts';
+import { BACK_OFFICE } from './back-office.ts';
 import { i18n } from '../i18n/index.ts';
 import { isPending } from '../ui/feature-manifest.ts';
 import { USER_FEATURES } from './features.ts';
 
 const PENDING_USER_ROUTES = USER_FEATURES.flatMap((f) => f.routes).filter((r) => isPending(r.page));
-const PENDING_ADMIN_PAGES = ADMIN_PAGES.filter((p) => isPending(p.page));
+const PENDING_ADMIN_PAGES = BACK_OFFICE.pages.filter((p) => isPending(p.page));
 
 const PENDING_TEXT = '此功能正在建设中，将在后续版本提供。';
 

@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, useAdminData } from '../admin-api.ts';
-import { formatTime } from '../admin-format.ts';
-import { StatusTag } from '../shell/status-tag.tsx';
+import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../../back-office/index.ts';
 import { useAdminProfile } from '../shell/admin-profile.ts';
 
 const ROLES: readonly AdminRole[] = ['operator', 'super_admin'];

@@ -5,12 +5,11 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input, Select, Table, type TableProps } from 'antd';
+import { Alert, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, useAdminData } from '../admin-api.ts';
-import { formatTime } from '../admin-format.ts';
+import { adminCall, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
 
 type Query = Omit<Partial<AuditQuery>, 'page' | 'pageSize'> & { page: number; pageSize: number };
 type FilterValues = Partial<Record<'action' | 'adminId' | 'targetType' | 'targetId' | 'from' | 'to', string>>;
@@ -75,47 +74,41 @@ export function AuditPage() {
   const all = { value: ALL, label: t('audit.all') };
   return (
     <>
-      <Form<FilterValues>
-        className="admin-filters"
-        layout="vertical"
-        aria-label={t('audit.filters')}
-        initialValues={{ action: ALL, adminId: ALL, targetType: ALL }}
-        onFinish={filter}
-      >
-        <Form.Item label={t('audit.action')} name="action">
-          <Select
-            style={{ width: 170 }}
-            options={[all, ...AuditAction.options.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))]}
-          />
-        </Form.Item>
-        <Form.Item label={t('audit.admin')} name="adminId">
-          <Select
-            style={{ width: 170 }}
-            options={[all, ...(admins.data?.items ?? []).map((a) => ({ value: a.id, label: a.username }))]}
-          />
-        </Form.Item>
-        <Form.Item label={t('audit.targetType')} name="targetType">
-          <Select
-            style={{ width: 120 }}
-            options={[
+      <FilterBar<FilterValues>
+        label={t('audit.filters')}
+        fields={[
+          {
+            name: 'action',
+            label: t('audit.action'),
+            kind: 'select',
+            width: 170,
+            options: [all, ...AuditAction.options.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))],
+          },
+          {
+            name: 'adminId',
+            label: t('audit.admin'),
+            kind: 'select',
+            width: 170,
+            options: [all, ...(admins.data?.items ?? []).map((a) => ({ value: a.id, label: a.username }))],
+          },
+          {
+            name: 'targetType',
+            label: t('audit.targetType'),
+            kind: 'select',
+            width: 120,
+            options: [
               all,
               ...AuditTargetType.options.map((v) => ({ value: v, label: t(`audit.targetTypes.${v}`) })),
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label={t('audit.targetId')} name="targetId">
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('audit.from')} name="from">
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item label={t('audit.to')} name="to">
-          <Input type="date" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('audit.apply')}
-        </Button>
-      </Form>
+            ],
+          },
+          { name: 'targetId', label: t('audit.targetId'), kind: 'text' },
+          { name: 'from', label: t('audit.from'), kind: 'date' },
+          { name: 'to', label: t('audit.to'), kind: 'date' },
+        ]}
+        initialValues={{ action: ALL, adminId: ALL, targetType: ALL }}
+        applyText={t('audit.apply')}
+        onApply={filter}
+      />
       {log.error ? (
         <Alert type="error" showIcon title={t('shell.loadFailed', { message: log.error })} />
       ) : null}

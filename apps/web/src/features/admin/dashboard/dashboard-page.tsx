@@ -1,16 +1,11 @@
-import {
-  adminEndpoints,
-  type DashboardSummary,
-  type DateRangeQuery,
-  pointsAdminEndpoints,
-} from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { adminEndpoints, type DashboardSummary, type DateRangeQuery } from '@sfm/protocol/admin';
+import { Alert } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminCall, AdminDataView, FilterBar, useAdminData } from '../../../back-office/index.ts';
+import { ChartPanel, type ChartSeries } from '../../../back-office/chart-panel.tsx';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, useAdminData, type AdminData } from '../admin-api.ts';
-import { CallsPanels } from './calls-panels.tsx';
-import { ChartPanel, type ChartSeries } from './chart-panel.tsx';
+import { useBackOffice } from '../shell/back-office-context.ts';
 
 const SUMMARY_ORDER = [
   'users',
@@ -43,14 +38,6 @@ function Summary({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-/** A panel's state: its error, its first load, or its chart. */
-function Panel<T>({ data, render }: { data: AdminData<T>; render: (value: T) => ReactNode }) {
-  const { t } = useTranslation(ADMIN_NS);
-  if (data.error)
-    return <Alert type="error" showIcon title={t('shell.loadFailed', { message: data.error })} />;
-  return data.data ? render(data.data) : null;
-}
-
 function useCharts(range: DateRangeQuery) {
   const key = JSON.stringify(range);
   return {
@@ -58,14 +45,13 @@ function useCharts(range: DateRangeQuery) {
     analyses: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardAnalyses, range, { signal })),
     latency: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardLatency, range, { signal })),
     failures: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardFailures, range, { signal })),
-    points: useAdminData(key, (signal) => adminCall(pointsAdminEndpoints.dashboardPoints, range, { signal })),
-    calls: useAdminData(key, (signal) => adminCall(adminEndpoints.dashboardCalls, range, { signal })),
   };
 }
 
 /**
  * /bme_admin/dashboard: today's headline numbers, then four charts over a range of days (the last
- * 30 by default, counted in the server's time zone), each with its numbers as a table.
+ * 30 by default, counted in the server's time zone), each with its numbers as a table, then the
+ * features' panels over the same days.
  */
 export function DashboardPage() {
   const { t } = useTranslation(ADMIN_NS);
@@ -75,6 +61,7 @@ export function DashboardPage() {
     adminCall(adminEndpoints.dashboardSummary, undefined, { signal }),
   );
   const charts = useCharts(range);
+  const { dashboardPanels } = useBackOffice();
   const shown = charts.users.data;
   const ms = (value: number) => t('dashboard.ms', { value });
 
@@ -98,29 +85,22 @@ export function DashboardPage() {
       ) : null}
       {summary.data ? <Summary summary={summary.data} /> : null}
 
-      <Form
+      <FilterBar<{ from?: string; to?: string }>
         key={shown ? `${shown.from}/${shown.to}` : 'default'}
-        className="admin-filters"
-        layout="vertical"
-        aria-label={t('dashboard.range')}
+        label={t('dashboard.range')}
+        fields={[
+          { name: 'from', label: t('dashboard.from'), kind: 'date' },
+          { name: 'to', label: t('dashboard.to'), kind: 'date' },
+        ]}
         initialValues={{ from: shown?.from, to: shown?.to }}
-        onFinish={(values: { from?: string; to?: string }) =>
+        applyText={t('dashboard.apply')}
+        onApply={(values) =>
           setRange({ ...(values.from && { from: values.from }), ...(values.to && { to: values.to }) })
         }
-      >
-        <Form.Item label={t('dashboard.from')} name="from">
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item label={t('dashboard.to')} name="to">
-          <Input type="date" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('dashboard.apply')}
-        </Button>
-      </Form>
+      />
 
       <div className="admin-charts">
-        <Panel
+        <AdminDataView
           data={charts.users}
           render={(data) => (
             <ChartPanel
@@ -141,7 +121,7 @@ export function DashboardPage() {
             />
           )}
         />
-        <Panel
+        <AdminDataView
           data={charts.analyses}
           render={(data) => (
             <ChartPanel
@@ -151,7 +131,7 @@ export function DashboardPage() {
             />
           )}
         />
-        <Panel
+        <AdminDataView
           data={charts.latency}
           render={(data) => (
             <ChartPanel
@@ -169,7 +149,7 @@ export function DashboardPage() {
             />
           )}
         />
-        <Panel
+        <AdminDataView
           data={charts.failures}
           render={(data) => (
             <ChartPanel
@@ -187,21 +167,11 @@ export function DashboardPage() {
             />
           )}
         />
-        <Panel
-          data={charts.points}
-          render={(data) => (
-            <ChartPanel
-              title={t('points.dashboard.title')}
-              days={data.days.map((d) => d.day)}
-              series={(['granted', 'consumed', 'recharged'] as const).map((name) => ({
-                name: t(`points.dashboard.${name}`),
-                kind: 'line',
-                values: data.days.map((d) => d[name]),
-              }))}
-            />
-          )}
-        />
-        <Panel data={charts.calls} render={(data) => <CallsPanels data={data} />} />
+        {dashboardPanels.map((FeaturePanel, i) => (
+          <Suspense key={i} fallback={null}>
+            <FeaturePanel range={range} />
+          </Suspense>
+        ))}
       </div>
     </>
   );

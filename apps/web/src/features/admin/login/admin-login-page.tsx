@@ -9,10 +9,13 @@ import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { safeRedirect } from '../../../ui/routes.ts';
-import { adminCall, failureText } from '../admin-api.ts';
-import { useAdminNotice } from '../admin-notice.ts';
-import { ADMIN_HOME } from '../admin-pages.ts';
-import { ADMIN_ROOT } from '../admin-paths.ts';
+import {
+  ADMIN_HOME,
+  ADMIN_ROOT,
+  adminCall,
+  failureText,
+  useAdminNotice,
+} from '../../../back-office/index.ts';
 import { AdminHeading } from '../shell/admin-heading.tsx';
 import { AdminProviders } from '../shell/admin-providers.tsx';
 import { endAdminSession, isLogout } from '../shell/logout.ts';

@@ -6,7 +6,7 @@ import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText } from '../admin-api.ts';
+import { adminCall, failureText } from '../../../back-office/index.ts';
 import { useAdminProfile, useReloadAdminProfile } from '../shell/admin-profile.ts';
 
 interface Values {

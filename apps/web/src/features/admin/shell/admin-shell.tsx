@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
+import { ADMIN_PASSWORD, ADMIN_ROOT, adminCall, useAdminData } from '../../../back-office/index.ts';
+import type { BackOffice, BackOfficePage } from '../../../back-office/back-office-manifest.ts';
 import { isPending } from '../../../ui/feature-manifest.ts';
-import { adminCall, useAdminData } from '../admin-api.ts';
-import { ADMIN_PAGES, adminPageAt, type AdminPage } from '../admin-pages.ts';
-import { ADMIN_PASSWORD, ADMIN_ROOT } from '../admin-paths.ts';
 import { LOGGING_OUT } from './logout.ts';
 import { AdminHeading } from './admin-heading.tsx';
 import { AdminProfileContext, ReloadAdminProfileContext } from './admin-profile.ts';
 import { AdminProviders } from './admin-providers.tsx';
+import { BackOfficeContext } from './back-office-context.ts';
 
-const mayOpen = (page: AdminPage, profile: AdminProfile | null) =>
+const mayOpen = (page: BackOfficePage, profile: AdminProfile | null) =>
   !page.superAdminOnly || profile?.role === 'super_admin';
+
+const pageAt = (pages: readonly BackOfficePage[], pathname: string) =>
+  pages.find((p) => p.path === pathname || `${p.path}/` === pathname);
 
 /** A link that says it is the current page while the operator is on its page or below it. */
 function NavLink({ to, ...props }: { to: string } & Omit<ComponentProps<'a'>, 'href'>) {
@@ -28,7 +31,7 @@ function NavLink({ to, ...props }: { to: string } & Omit<ComponentProps<'a'>, 'h
  * The side menu; on a phone it folds behind a "menu" button (a disclosure) so the page keeps the
  * width, and folds again once a page is chosen.
  */
-function SideMenu({ profile }: { profile: AdminProfile | null }) {
+function SideMenu({ menu, profile }: { menu: readonly BackOfficePage[]; profile: AdminProfile | null }) {
   const { t } = useTranslation(ADMIN_NS);
   const [open, setOpen] = useState(false);
   return (
@@ -48,13 +51,15 @@ function SideMenu({ profile }: { profile: AdminProfile | null }) {
         aria-label={t('menu.label')}
       >
         <ul>
-          {ADMIN_PAGES.filter((p) => p.menu && mayOpen(p, profile)).map((page) => (
-            <li key={page.path}>
-              <NavLink to={page.path} onClick={() => setOpen(false)}>
-                {t(page.titleKey)}
-              </NavLink>
-            </li>
-          ))}
+          {menu
+            .filter((p) => mayOpen(p, profile))
+            .map((page) => (
+              <li key={page.path}>
+                <NavLink to={page.path} onClick={() => setOpen(false)}>
+                  {t(page.titleKey)}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
     </>
@@ -71,7 +76,7 @@ function Loading() {
 }
 
 /** The content of the page at the current path: its code, or the honest "not yet". */
-function PageContent({ page, profile }: { page: AdminPage; profile: AdminProfile | null }) {
+function PageContent({ page, profile }: { page: BackOfficePage; profile: AdminProfile | null }) {
   const { t } = useTranslation(ADMIN_NS);
   // the role is not known yet: say nothing rather than "forbidden" for a moment
   if (page.superAdminOnly && !profile) return <Loading />;
@@ -87,10 +92,10 @@ function PageContent({ page, profile }: { page: AdminPage; profile: AdminProfile
 
 /**
  * The back office's frame around every admin page (one chunk, kept while the operator moves
- * between pages): the side menu of admin-pages.ts in its order, the signed-in admin and logout,
- * and the page's heading and content.
+ * between pages): the side menu of the features' pages in its order, the signed-in admin and
+ * logout, and the page's heading and content.
  */
-export function AdminShell() {
+export function AdminShell({ backOffice }: { backOffice: BackOffice }) {
   const { t } = useTranslation(ADMIN_NS);
   const { t: tApp } = useTranslation();
   const [pathname, navigate] = useLocation();
@@ -98,7 +103,7 @@ export function AdminShell() {
   const me = useAdminData(token ?? '', (signal) => adminCall(endpoints.adminMe, undefined, { signal }));
   const profile = me.data;
   // a temporary password opens nothing but its own change (the server refuses the rest)
-  const page = adminPageAt(profile?.mustChangePassword ? ADMIN_PASSWORD : pathname);
+  const page = pageAt(backOffice.pages, profile?.mustChangePassword ? ADMIN_PASSWORD : pathname);
 
   // the login page ends the token: dropped here, the guard would take it for an expiry (redirect)
   const logout = () => navigate(ADMIN_ROOT, { replace: true, state: LOGGING_OUT });
@@ -108,7 +113,7 @@ export function AdminShell() {
       <div className="admin-area admin-shell">
         <div className="admin-shell__side">
           <p className="admin-shell__brand">{t('title')}</p>
-          <SideMenu profile={profile} />
+          <SideMenu menu={backOffice.menu} profile={profile} />
         </div>
         <div className="admin-shell__body">
           <div className="admin-shell__top">
@@ -127,7 +132,9 @@ export function AdminShell() {
             {me.error && !profile ? <Alert type="error" showIcon title={me.error} /> : null}
             <AdminProfileContext value={profile}>
               <ReloadAdminProfileContext value={me.reload}>
-                {page ? <PageContent page={page} profile={profile} /> : <p>{tApp('notFound.text')}</p>}
+                <BackOfficeContext value={backOffice}>
+                  {page ? <PageContent page={page} profile={profile} /> : <p>{tApp('notFound.text')}</p>}
+                </BackOfficeContext>
               </ReloadAdminProfileContext>
             </AdminProfileContext>
           </div>

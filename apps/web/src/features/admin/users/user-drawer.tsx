@@ -6,11 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import type { AnswerOf } from '../../../api/http-client.ts';
-import { adminCall, failureText, useAdminData } from '../admin-api.ts';
-import { formatTime } from '../admin-format.ts';
-import { UserPointsSection } from '../../points/admin-entry.ts';
-import { ReasonDialog } from '../shell/reason-dialog.tsx';
-import { StatusTag } from '../shell/status-tag.tsx';
+import {
+  adminCall,
+  failureText,
+  formatTime,
+  ReasonDialog,
+  StatusTag,
+  useAdminData,
+} from '../../../back-office/index.ts';
+import { useBackOffice } from '../shell/back-office-context.ts';
 import { roleOf, userName } from './user-words.ts';
 
 /** One change of the account; every one answers the user's new summary. */
@@ -99,6 +103,7 @@ export function UserDrawer({
 }) {
   const { t } = useTranslation(ADMIN_NS);
   const { message, modal } = App.useApp();
+  const { userSections } = useBackOffice();
   const detail = useAdminData(userId, (signal) => adminCall(adminEndpoints.user, { id: userId }, { signal }));
   const [asking, setAsking] = useState<'ban' | 'unban' | null>(null);
   const [error, setError] = useState('');
@@ -250,9 +255,11 @@ export function UserDrawer({
               </Button>
             </Space>
           </section>
-          <Suspense fallback={null}>
-            <UserPointsSection userId={userId} />
-          </Suspense>
+          {userSections.map((Section, i) => (
+            <Suspense key={i} fallback={null}>
+              <Section userId={userId} />
+            </Suspense>
+          ))}
           <section aria-labelledby={`${titleId}-sessions`} className="admin-drawer__section">
             <h2 id={`${titleId}-sessions`}>{t('users.drawer.sessions')}</h2>
             <Sessions detail={detail.data} />

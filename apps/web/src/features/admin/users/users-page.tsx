@@ -7,13 +7,11 @@ import {
   type UserRoleFilter,
   type UserStatus,
 } from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input, Select, Table, type TableProps } from 'antd';
+import { Alert, Button, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, useAdminData } from '../admin-api.ts';
-import { formatTime } from '../admin-format.ts';
-import { StatusTag } from '../shell/status-tag.tsx';
+import { adminCall, FilterBar, formatTime, StatusTag, useAdminData } from '../../../back-office/index.ts';
 import { UserDrawer } from './user-drawer.tsx';
 import { roleOf, userName } from './user-words.ts';
 
@@ -126,43 +124,40 @@ export function UsersPage() {
 
   return (
     <>
-      <Form<FilterValues>
-        className="admin-filters"
-        layout="vertical"
-        initialValues={{ role: 'all', status: 'all' }}
-        onFinish={filter}
-      >
-        <Form.Item label={t('users.search')} name="search">
-          <Input type="search" />
-        </Form.Item>
-        <Form.Item label={t('users.role')} name="role">
-          <Select
-            style={{ width: 140 }}
-            options={[
+      <FilterBar<FilterValues>
+        fields={[
+          { name: 'search', label: t('users.search'), kind: 'search' },
+          {
+            name: 'role',
+            label: t('users.role'),
+            kind: 'select',
+            width: 140,
+            options: [
               { value: 'all', label: t('users.all') },
               ...(['help_seeker', 'volunteer', 'unset'] as const).map((r) => ({
                 value: r,
                 label: t(`users.roleNames.${r}`),
               })),
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label={t('users.status')} name="status">
-          <Select
-            style={{ width: 140 }}
-            options={[
+            ],
+          },
+          {
+            name: 'status',
+            label: t('users.status'),
+            kind: 'select',
+            width: 140,
+            options: [
               { value: 'all', label: t('users.all') },
               ...(['active', 'banned'] as const).map((s) => ({
                 value: s,
                 label: t(`users.statusNames.${s}`),
               })),
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('users.searchButton')}
-        </Button>
-      </Form>
+            ],
+          },
+        ]}
+        initialValues={{ role: 'all', status: 'all' }}
+        applyText={t('users.searchButton')}
+        onApply={filter}
+      />
       {users.error ? (
         <Alert type="error" showIcon title={t('shell.loadFailed', { message: users.error })} />
       ) : null}

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { ADMIN_ROOT } from '../../admin/index.ts';
+import { ADMIN_ROOT } from '../../../back-office/index.ts';
 import { iceTransportPolicy, openHelperMedia, setMicrophone } from '../call-media.ts';
 import { CallVideo } from '../call-video.tsx';
 import { useCallSession, type CallSessionState } from '../use-call-session.ts';

@@ -7,12 +7,12 @@ import {
   type AdminCallStats,
   type CallReportHandling,
 } from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input, Select, Space, Table, type TableProps } from 'antd';
+import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import { adminCall, failureText, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
 import './calls-admin.css';
 
 type Query = AdminCallsQuery & { page: number; pageSize: number };
@@ -175,32 +175,26 @@ export function CallsAdminPage() {
     <>
       <StatsSummary stats={records.data?.stats} />
       <h2>{t('calls.records')}</h2>
-      <Form<FilterValues>
-        className="admin-filters"
-        layout="vertical"
-        aria-label={t('calls.filters')}
-        initialValues={{ status: '' }}
-        onFinish={filter}
-      >
-        <Form.Item label={t('calls.status')} name="status">
-          <Select
-            style={{ width: 140 }}
-            options={[
+      <FilterBar<FilterValues>
+        label={t('calls.filters')}
+        fields={[
+          {
+            name: 'status',
+            label: t('calls.status'),
+            kind: 'select',
+            width: 140,
+            options: [
               { value: '', label: t('calls.all') },
               ...CALL_STATUSES.map((s) => ({ value: s, label: t(`calls.statuses.${s}`) })),
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label={t('calls.from')} name="from">
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item label={t('calls.to')} name="to">
-          <Input type="date" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('calls.apply')}
-        </Button>
-      </Form>
+            ],
+          },
+          { name: 'from', label: t('calls.from'), kind: 'date' },
+          { name: 'to', label: t('calls.to'), kind: 'date' },
+        ]}
+        initialValues={{ status: '' }}
+        applyText={t('calls.apply')}
+        onApply={filter}
+      />
       {records.error ? (
         <Alert type="error" showIcon title={t('shell.loadFailed', { message: records.error })} />
       ) : null}

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { ADMIN_ROOT } from '../../admin/index.ts';
+import { ADMIN_ROOT } from '../../../back-office/index.ts';
 import { openCallsSocket } from '../calls-socket.ts';
 import './calls-admin.css';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
 
 type Status = 'open' | 'answered';
 

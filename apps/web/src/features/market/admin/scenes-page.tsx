@@ -1,6 +1,6 @@
 import { SceneStatus, type SceneStatus as Status } from '@sfm/protocol';
 import { sceneAdminEndpoints, type AdminScene, type AdminScenesQuery } from '@sfm/protocol/admin';
-import { Alert, Button, Form, Input, Select, Space, Table, type TableProps } from 'antd';
+import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKET_NS, registerMarketTexts } from '../../../i18n/market/index.ts';
@@ -8,11 +8,12 @@ import { announce } from '../../../ui/announcer.tsx';
 import {
   adminCall,
   failureText,
+  FilterBar,
   formatTime,
   ReasonDialog,
   StatusTag,
   useAdminData,
-} from '../../admin/index.ts';
+} from '../../../back-office/index.ts';
 import { photoFromFile } from '../photo-source.ts';
 import { SceneIcon } from '../scene-icon.tsx';
 
@@ -198,27 +199,23 @@ export function ScenesPage() {
 
   return (
     <>
-      <Form<{ status: Status; q?: string }>
-        className="admin-filters"
-        layout="vertical"
+      <FilterBar<{ status: Status; q?: string }>
+        fields={[
+          {
+            name: 'status',
+            label: t('admin.filterStatus'),
+            kind: 'select',
+            width: 160,
+            options: SceneStatus.options.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          },
+          { name: 'q', label: t('admin.search'), kind: 'search' },
+        ]}
         initialValues={{ status: 'pending' }}
-        onFinish={({ status, q }) =>
+        applyText={t('admin.searchButton')}
+        onApply={({ status, q }) =>
           setQuery((old) => ({ ...old, page: 1, status, q: q?.trim() || undefined }))
         }
-      >
-        <Form.Item label={t('admin.filterStatus')} name="status">
-          <Select
-            style={{ width: 160 }}
-            options={SceneStatus.options.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('admin.search')} name="q">
-          <Input type="search" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('admin.searchButton')}
-        </Button>
-      </Form>
+      />
       {scenes.error ? <Alert type="error" showIcon title={scenes.error} /> : null}
       <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
       <Table<AdminScene>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
 import './points-admin.css';
 
 const COSTS = ['vision', 'analyze', 'recognize', 'text', 'reasoning'] as const;

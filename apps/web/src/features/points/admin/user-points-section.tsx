@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../admin/index.ts';
+import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
 import { formatDay, signedAmount } from '../points-format.ts';
 
 /** A field's rule of the protocol, so the form says what the server would. */

@@ -5,7 +5,7 @@ import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, failureText } from '../../admin/index.ts';
+import { adminCall, failureText } from '../../../back-office/index.ts';
 import { Changelog } from '../../download/index.ts';
 
 const PLATFORMS: readonly Platform[] = ['android', 'ios', 'h5'];

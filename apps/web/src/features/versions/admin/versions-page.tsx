@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../admin/index.ts';
+import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../../back-office/index.ts';
 import { uploadApk } from './apk-upload.ts';
 import { VersionDialog } from './version-dialog.tsx';
 import './versions-admin.css';

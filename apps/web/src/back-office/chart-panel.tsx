@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { ADMIN_NS } from '../i18n/admin/index.ts';
 import { echarts } from './echarts.ts';
 
 export interface ChartSeries {

@@ -2,8 +2,8 @@ import { ModerationReason } from '@sfm/protocol/admin';
 import { Form, Input, Modal } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { apiText } from '../i18n/index.ts';
+import { ADMIN_NS } from '../i18n/admin/index.ts';
 
 /** The protocol's own rule for a moderation reason, so the dialog says what the server would. */
 const reasonRule = {

@@ -1,8 +1,9 @@
-import type { DashboardCalls } from '@sfm/protocol/admin';
+import { adminEndpoints, type DashboardCalls, type DateRangeQuery } from '@sfm/protocol/admin';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminCall, AdminDataView, useAdminData } from '../../../back-office/index.ts';
+import { ChartPanel } from '../../../back-office/chart-panel.tsx';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { ChartPanel } from './chart-panel.tsx';
 
 const OUTCOMES = ['completed', 'missed', 'cancelled', 'failed'] as const;
 const DURATIONS = ['average', 'median'] as const;
@@ -93,4 +94,12 @@ export function CallsPanels({ data }: { data: DashboardCalls }) {
       </section>
     </>
   );
+}
+
+/** The dashboard's calls over the range of days the operator chose. */
+export function CallsDashboardPanel({ range }: { range: DateRangeQuery }) {
+  const calls = useAdminData(JSON.stringify(range), (signal) =>
+    adminCall(adminEndpoints.dashboardCalls, range, { signal }),
+  );
+  return <AdminDataView data={calls} render={(data) => <CallsPanels data={data} />} />;
 }

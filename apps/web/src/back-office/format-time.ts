@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n/index.ts';
+import { i18n } from '../i18n/index.ts';
 
 /** A timestamp as the operator's browser reads dates, in the app's language. */
 export function formatTime(iso: string | null, fallback = ''): string {
