@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { User } from './user.ts';
 import { Verbosity } from './vision.ts';
 import { isWellFormedText } from './well-formed-text.ts';

@@ -33,7 +33,7 @@ import {
   AdminHandleCallReportRequest,
   DashboardCalls,
 } from './calls-admin.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 
 /**
  * The back office's calls (its login and the signed-in admin's profile are in `endpoints`, where

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { base64Field } from './base64.ts';
-import type { Endpoint } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { MAX_IMAGE_BASE64_CHARS } from './vision.ts';
 
 /** Spec §9: the device keeps at most this many messages. */
@@ -63,7 +63,7 @@ export const ChatCapability = z.object({
 export type ChatCapability = z.infer<typeof ChatCapability>;
 
 /** The chat's streamed endpoint (its `data` is one event: the answer is a stream of them). */
-export const chatEndpoints = {
+export const chatEndpoints = defineEndpoints({
   chatStream: {
     method: 'POST',
     path: '/api/chat/stream',
@@ -71,4 +71,4 @@ export const chatEndpoints = {
     body: ChatRequest,
     data: ChatStreamEvent,
   },
-} as const satisfies Record<string, Endpoint>;
+});

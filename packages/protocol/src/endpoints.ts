@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { Access } from './plain.ts';
+import { accountEndpoints } from './account.ts';
+import { chatEndpoints } from './chat.ts';
+import { defineEndpoints, type EndpointBody, type EndpointData, type EndpointQuery } from './endpoint.ts';
+import { feedbackEndpoints } from './feedback.ts';
+import { marketEndpoints } from './market.ts';
+import { socialLoginEndpoints } from './social-login.ts';
+import { avatarEndpoints } from './user-photos.ts';
 import {
   AdminLoginRequest,
   AdminProfile,
@@ -43,29 +49,16 @@ import {
   PushUnsubscribeRequest,
 } from './calls.ts';
 
-export { isAdminAccess, type Access } from './plain.ts';
+export * from './endpoint.ts';
 
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  path: string;
-  access: Access;
-  /** JSON body (POST/PATCH/PUT) */
-  body?: z.ZodType;
-  /** query string (GET) */
-  query?: z.ZodType;
-  /** schema of the envelope's `data` on success */
-  data: z.ZodType;
-  /**
-   * Spec §7 names `Authorization: Bearer {token}` for this call beside the identity headers every
-   * call carries (§6): a logged-in caller sends both.
-   */
-  bearer?: true;
-}
-
-/** Keeps each entry's own literal type (method, access, schemas) while checking it is an Endpoint. */
-export const defineEndpoints = <T extends Record<string, Endpoint>>(e: T) => e;
-
-/** Every REST call of the product: the single place a path and its shapes are written. */
+/**
+ * Every REST call of the user app, by name: the core's, declared here, and each feature's own
+ * table, declared in its protocol file with defineEndpoints and listed at the end (one line a
+ * feature). The server registers its routes from these objects; the web app calls them by name
+ * (`api.call('marketScenes', …)`), which needs no zod in its first download (the build writes the
+ * names' routes into it, the schemas load with the first answer). The back office's tables are
+ * `@sfm/protocol/admin`'s.
+ */
 export const endpoints = defineEndpoints({
   register: {
     method: 'POST',
@@ -250,18 +243,15 @@ export const endpoints = defineEndpoints({
     body: PushUnsubscribeRequest,
     data: z.null(),
   },
+  ...accountEndpoints,
+  ...avatarEndpoints,
+  ...chatEndpoints,
+  ...feedbackEndpoints,
+  ...marketEndpoints,
+  ...socialLoginEndpoints,
 });
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
-
-/** What a caller sends and gets back, by endpoint (any table: `endpoints`, `adminEndpoints`). */
-export type EndpointBody<E extends Endpoint> = E extends { body: infer B extends z.ZodType }
-  ? z.input<B>
-  : undefined;
-export type EndpointQuery<E extends Endpoint> = E extends { query: infer Q extends z.ZodType }
-  ? z.input<Q>
-  : undefined;
-export type EndpointData<E extends Endpoint> = z.infer<E['data']>;
 
 export type BodyOf<N extends EndpointName> = EndpointBody<Endpoints[N]>;
 export type QueryOf<N extends EndpointName> = EndpointQuery<Endpoints[N]>;

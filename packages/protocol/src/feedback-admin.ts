@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { Feedback, FeedbackText } from './feedback.ts';
 
 /** The back office's feedback page (`/bme_admin/feedback`): read users' feedback and answer it. */

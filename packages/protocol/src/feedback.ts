@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { UserPhotoData } from './user-photos.ts';
 
 /** The contact-us page's feedback (stored on the server, answered from the back office). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModerationReason } from './admin.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { MarketScene, SceneId, SceneStatus } from './market.ts';
 import { AnalyzeRequest } from './vision.ts';
 

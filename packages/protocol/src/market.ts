@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { SceneId, UUID } from './ids.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { CompressionPreset } from './vision.ts';
 
 /*
  * The protocol's plain part: constants and helpers with no zod in them, each re-exported where it
- * belongs (identity.ts, endpoints.ts, user.ts, speech.ts, version.ts, vision.ts, market.ts). The
+ * belongs (identity.ts, endpoint.ts, user.ts, speech.ts, version.ts, vision.ts, market.ts). The
  * web app's first page needs only these, so its first download carries neither zod nor a schema;
  * what needs a schema loads later.
  */

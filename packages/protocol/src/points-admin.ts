@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UUID } from './ids.ts';
 import { Day, DateRangeQuery, ModerationReason } from './admin.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { OrderKind, PointsDetails, PointsLogEntry, PointsRules } from './points.ts';
 
 /** The back office's part of the points economy (issue 11), exported by `@sfm/protocol/admin`. */

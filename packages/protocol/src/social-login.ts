@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthSession, SmsLoginRequest } from './auth.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { User } from './user.ts';
 
 /**

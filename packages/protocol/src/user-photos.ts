@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { base64Field } from './base64.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 
 /**
  * Photos users give us besides the analysed ones: their avatar and a feedback screenshot. The client

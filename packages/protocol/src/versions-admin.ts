@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID } from './ids.ts';
-import { defineEndpoints } from './endpoints.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { Platform, UpdateType } from './version.ts';
 
 const VersionId = z

@@ -32,8 +32,11 @@ export function protocolEndpoints(): NamedEndpoint[] {
     for (const [table, value] of Object.entries(entry)) {
       if (!isEndpointTable(value)) continue;
       for (const [name, endpoint] of Object.entries(value)) {
-        // one route, one entry (a table re-exported by both entries is seen twice)
-        found.set(`${endpoint.method} ${endpoint.path}`, { name: `${table}.${name}`, endpoint });
+        // one route, one entry (a table re-exported by both entries is seen twice); a feature's
+        // endpoint keeps its own table's name over the registry's (`endpoints` gathers them all)
+        const route = `${endpoint.method} ${endpoint.path}`;
+        if (table === 'endpoints' && found.has(route)) continue;
+        found.set(route, { name: `${table}.${name}`, endpoint });
       }
     }
   }

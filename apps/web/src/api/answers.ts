@@ -42,6 +42,16 @@ export function failure(code: number, key: string, message?: string): ApiFailure
   return { ok: false, code, message: message ?? apiText(key), data: { error: key } };
 }
 
+/** The check's schemas once they have loaded. */
+export async function schemasOf(check: AnswerCheck): Promise<[ProtocolSchemas, Endpoint['data']]> {
+  try {
+    return await check;
+  } catch (error) {
+    // the schemas' chunk did not download: as much a network failure as the request's own
+    throw new NetworkError('network', { cause: error });
+  }
+}
+
 /** An HTTP answer (status and body text) as the envelope, checked against the endpoint's schemas. */
 export async function interpret<E extends Endpoint>(
   check: AnswerCheck,
@@ -59,14 +69,7 @@ export async function interpret<E extends Endpoint>(
       status >= 400 ? undefined : tr('network.invalid'),
     );
   }
-  let protocol: ProtocolSchemas;
-  let data: Endpoint['data'];
-  try {
-    [protocol, data] = await check;
-  } catch (error) {
-    // the schemas' chunk did not download: as much a network failure as the request's own
-    throw new NetworkError('network', { cause: error });
-  }
+  const [protocol, data] = await schemasOf(check);
   if (status >= 200 && status < 300) {
     const parsed = protocol.envelope(data).safeParse(json);
     if (parsed.success && parsed.data.code === 200) {

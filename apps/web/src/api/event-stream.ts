@@ -1,6 +1,7 @@
-import type { Endpoint, EndpointBody, EndpointData } from '@sfm/protocol';
+import type { BodyOf, DataOf, Endpoint, EndpointName } from '@sfm/protocol';
 import { currentLocale, tr } from '../i18n/index.ts';
-import { answerCheck, failure, interpret, type ApiFailure } from './answers.ts';
+import { checkByName, failure, interpret, schemasOf, type ApiFailure } from './answers.ts';
+import { endpointRoutes } from './endpoint-routes.ts';
 import { NetworkError } from './network-error.ts';
 import { withSession } from './session-refresh.ts';
 import { identityHeaders } from './transport.ts';
@@ -40,11 +41,13 @@ async function* sseEvents<T>(body: ReadableStream<Uint8Array>, schema: Endpoint[
  * and the 401 → refresh → retry of every call; a refusal before the first event is the usual
  * ApiFailure. No timeout of its own: the stream lasts as long as the answer, `signal` ends it.
  */
-export function openEventStream<E extends Endpoint>(
-  endpoint: E,
-  input: EndpointBody<E>,
+export function openEventStream<N extends EndpointName>(
+  name: N,
+  input: BodyOf<N>,
   signal: AbortSignal,
-): Promise<EventStream<EndpointData<E>> | ApiFailure> {
+): Promise<EventStream<DataOf<N>> | ApiFailure> {
+  const endpoint = endpointRoutes[name];
+  const check = checkByName(name);
   return withSession(endpoint, async () => {
     let response: Response;
     try {
@@ -66,17 +69,14 @@ export function openEventStream<E extends Endpoint>(
     }
     const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
     if (response.ok && isStream && response.body) {
+      const [, schema] = await schemasOf(check);
       return {
         ok: true as const,
         code: 200 as const,
-        events: sseEvents<EndpointData<E>>(response.body, endpoint.data),
+        events: sseEvents<DataOf<N>>(response.body, schema),
       };
     }
-    const answer = await interpret(
-      answerCheck(() => endpoint.data),
-      response.status,
-      await response.text(),
-    );
+    const answer = await interpret(check, response.status, await response.text());
     return answer.ok ? failure(502, 'errors.internal', tr('network.invalid')) : answer;
   });
 }

@@ -16,7 +16,10 @@ export {
 } from './session-refresh.ts';
 export { HTTP_TIMEOUT_MS, type CallOptions, type EndpointArgs } from './transport.ts';
 
-/** Calls an endpoint of any table of the protocol (`endpoints`, or the back office's `adminEndpoints`). */
+/**
+ * Calls an endpoint given as an object: for the back office's tables (`@sfm/protocol/admin`), which
+ * only its own chunks load, zod and all. Every call of the user app goes by name (`call`).
+ */
 function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<AnswerOf<E>> {
   const [input, options] = args;
   return withSession(endpoint, () =>
@@ -29,7 +32,7 @@ function request<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Pro
   );
 }
 
-/** Calls an endpoint of the protocol's table by its name. */
+/** Calls an endpoint of the protocol's `endpoints` (the core's and every feature's) by its name. */
 function call<N extends EndpointName>(name: N, ...args: EndpointArgs<Endpoints[N]>): Promise<ApiAnswer<N>> {
   const [input, options] = args;
   const route = endpointRoutes[name];

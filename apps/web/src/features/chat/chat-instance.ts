@@ -1,4 +1,3 @@
-import { chatEndpoints } from '@sfm/protocol';
 import { api } from '../../api/http-client.ts';
 import { CHAT_NS } from '../../i18n/chat/index.ts';
 import { tr } from '../../i18n/index.ts';
@@ -16,7 +15,7 @@ let instance: ChatController | null = null;
 export function chatController(): ChatController {
   if (instance) return instance;
   instance = new ChatController({
-    stream: (body, signal) => api.stream(chatEndpoints.chatStream, body, signal),
+    stream: (body, signal) => api.stream('chatStream', body, signal),
     images: nativeChatImages() ?? new IndexedDbChatImages(),
     storage: platform.storage,
     speech: speechOutput,

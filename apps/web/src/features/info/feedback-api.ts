@@ -1,9 +1,8 @@
-import { feedbackEndpoints, type Feedback, type SendFeedbackRequest } from '@sfm/protocol';
+import type { Feedback, SendFeedbackRequest } from '@sfm/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/http-client.ts';
 
-export const sendFeedback = (request: SendFeedbackRequest) =>
-  api.request(feedbackEndpoints.sendFeedback, request);
+export const sendFeedback = (request: SendFeedbackRequest) => api.call('sendFeedback', request);
 
 /** The user's feedback with the replies (null while loading); `reload` after sending. */
 export function useMyFeedback(): { items: Feedback[] | null; reload: () => void } {
@@ -12,7 +11,7 @@ export function useMyFeedback(): { items: Feedback[] | null; reload: () => void 
   useEffect(() => {
     const controller = new AbortController();
     api
-      .request(feedbackEndpoints.myFeedback, undefined, { signal: controller.signal })
+      .call('myFeedback', undefined, { signal: controller.signal })
       .then((answer) => answer.ok && setItems(answer.data.items))
       .catch(() => undefined);
     return () => controller.abort();

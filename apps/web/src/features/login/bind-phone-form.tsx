@@ -1,4 +1,4 @@
-import { SmsLoginRequest, SmsSendRequest, socialLoginEndpoints } from '@sfm/protocol';
+import { SmsLoginRequest, SmsSendRequest } from '@sfm/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, NetworkError, type ApiFailure } from '../../api/http-client.ts';
@@ -65,7 +65,7 @@ export function BindPhoneForm() {
     if (firstError(found, ORDER)) return report(found);
     setBusy(true);
     try {
-      const answer = await api.request(socialLoginEndpoints.bindPhone, body);
+      const answer = await api.call('bindPhone', body);
       if (!answer.ok) return reportFailure(answer);
       setUser(answer.data);
       announce(t('socialLogin.phoneBound'));

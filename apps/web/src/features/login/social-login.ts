@@ -1,4 +1,4 @@
-import { socialLoginEndpoints, type SocialLoginSession } from '@sfm/protocol';
+import type { SocialLoginSession } from '@sfm/protocol';
 import { api, NetworkError } from '../../api/http-client.ts';
 import { apiText, tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
@@ -16,7 +16,7 @@ const networkMessage = (error: unknown) =>
  */
 export async function socialLoginProvider(): Promise<string | null> {
   if (platform.isNative()) return null;
-  const answer = await api.request(socialLoginEndpoints.socialLoginInfo).catch(() => null);
+  const answer = await api.call('socialLoginInfo').catch(() => null);
   return answer?.ok ? (answer.data.provider?.label ?? null) : null;
 }
 
@@ -26,7 +26,7 @@ export async function socialLoginProvider(): Promise<string | null> {
  */
 export async function startSocialLogin(redirect: string | null): Promise<string> {
   try {
-    const answer = await api.request(socialLoginEndpoints.socialLoginStart, { redirect });
+    const answer = await api.call('socialLoginStart', { redirect });
     if (!answer.ok) return answer.message;
     platform.storage.set(TRANSACTION_KEY, answer.data.transaction);
     window.location.assign(answer.data.authorizationUrl);
@@ -45,7 +45,7 @@ export async function finishSocialLogin(callbackQuery: string): Promise<FinishOu
   platform.storage.remove(TRANSACTION_KEY);
   if (!transaction) return { ok: false, message: apiText('errors.social_login_expired') };
   try {
-    const answer = await api.request(socialLoginEndpoints.socialLoginFinish, { transaction, callbackQuery });
+    const answer = await api.call('socialLoginFinish', { transaction, callbackQuery });
     return answer.ok ? { ok: true, session: answer.data } : { ok: false, message: answer.message };
   } catch (error) {
     return { ok: false, message: networkMessage(error) };

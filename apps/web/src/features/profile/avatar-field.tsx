@@ -1,13 +1,13 @@
-import { AVATAR_PHOTO, avatarEndpoints } from '@sfm/protocol';
+import { AVATAR_PHOTO } from '@sfm/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type AnswerOf } from '../../api/http-client.ts';
+import { api, type ApiAnswer } from '../../api/http-client.ts';
 import { apiUrl } from '../../platform/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { PersonIcon } from '../../ui/icons.tsx';
 import { PhotoPicker, type PickedPhoto } from '../../ui/photo-picker.tsx';
 
-type AvatarAnswer = AnswerOf<typeof avatarEndpoints.myAvatar>;
+type AvatarAnswer = ApiAnswer<'myAvatar'>;
 
 /**
  * The user's avatar on /profile: the picture (a default one until they choose), a photo chooser
@@ -23,7 +23,7 @@ export function AvatarField({ name }: { name: string }) {
   useEffect(() => {
     const abort = new AbortController();
     api
-      .request(avatarEndpoints.myAvatar, undefined, { signal: abort.signal })
+      .call('myAvatar', undefined, { signal: abort.signal })
       .then((answer) => answer.ok && setUrl(answer.data.url))
       .catch(() => undefined);
     return () => abort.abort();
@@ -45,13 +45,9 @@ export function AvatarField({ name }: { name: string }) {
   };
   const upload = ({ base64 }: PickedPhoto) => {
     announce(t('personal.account.avatarSaving'));
-    void change(
-      () => api.request(avatarEndpoints.setMyAvatar, { image: base64 }),
-      'personal.account.avatarSaved',
-    );
+    void change(() => api.call('setMyAvatar', { image: base64 }), 'personal.account.avatarSaved');
   };
-  const remove = () =>
-    void change(() => api.request(avatarEndpoints.removeMyAvatar), 'personal.account.avatarRemoved');
+  const remove = () => void change(() => api.call('removeMyAvatar'), 'personal.account.avatarRemoved');
 
   return (
     <div className="field avatar-field">

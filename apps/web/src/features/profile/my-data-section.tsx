@@ -1,4 +1,4 @@
-import { accountEndpoints, DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http-client.ts';
@@ -38,7 +38,7 @@ export function MyDataSection() {
   const onExport = async () => {
     setExporting(true);
     announce(t('personal.account.exporting'));
-    const answer = await api.request(accountEndpoints.exportMyData).catch(() => null);
+    const answer = await api.call('exportMyData').catch(() => null);
     setExporting(false);
     if (!answer?.ok) return announce(t('personal.account.exportFailed'), { assertive: true });
     saveJson(answer.data, `see-for-me-data-${answer.data.exportedAt.slice(0, 10)}.json`);
@@ -48,7 +48,7 @@ export function MyDataSection() {
   const onDelete = async () => {
     setStep('sending');
     const answer = await api
-      .request(accountEndpoints.deleteMyAccount, { confirm: DELETE_ACCOUNT_CONFIRMATION })
+      .call('deleteMyAccount', { confirm: DELETE_ACCOUNT_CONFIRMATION })
       .catch(() => null);
     if (!answer?.ok) {
       setStep('idle');

@@ -1,5 +1,4 @@
 import {
-  accountEndpoints,
   DEFAULT_SCENES,
   OPERATION_MODES,
   SPEECH_ENGINES,
@@ -88,7 +87,7 @@ export async function saveVolume(volume: number): Promise<void> {
 
 async function saveOnServer(change: UserSettings): Promise<void> {
   if (!selectLoggedIn(useSession.getState())) return;
-  await api.request(accountEndpoints.updateMySettings, change).catch(() => undefined);
+  await api.call('updateMySettings', change).catch(() => undefined);
 }
 
 /**
@@ -97,7 +96,7 @@ async function saveOnServer(change: UserSettings): Promise<void> {
  */
 export async function pullServerSettings(signal?: AbortSignal): Promise<boolean> {
   if (!selectLoggedIn(useSession.getState())) return false;
-  const answer = await api.request(accountEndpoints.mySettings, undefined, { signal }).catch(() => null);
+  const answer = await api.call('mySettings', undefined, { signal }).catch(() => null);
   if (!answer?.ok) return false;
   for (const key of KEYS) {
     const value = answer.data[key];
