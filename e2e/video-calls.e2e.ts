@@ -87,7 +87,8 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     dataDir = mkdtempSync(path.join(tmpdir(), 'sfm-e2e-calls-'));
     [server, browser] = await Promise.all([
       // with nobody to ring a call reaches the operators at once; unanswered there, it gives up after 6 s
-      startServer({ CALL_OPERATOR_SECONDS: '6' }, dataDir),
+      // a page away without a hang-up is waited for 6 s (a reload takes well under it here)
+      startServer({ CALL_OPERATOR_SECONDS: '6', CALL_RECONNECT_GRACE_SECONDS: '6' }, dataDir),
       launchWithCamera(camera),
     ]);
     // `npm run admin:create`, as an operator runs it beside the running server
@@ -418,5 +419,65 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
       '已接通求助者 键盘求助者',
       '通话已结束',
     ]);
+  });
+
+  it('survives a reload on either side: the other side is told at once, the page back rejoins; a page away past the grace hears the call was cut off', async () => {
+    const volunteer = await person('刷新的志愿者', 1);
+    const seeker = await person('刷新的求助者', 0);
+    const [v, s] = [volunteer.page, seeker.page];
+    await standBy(v);
+    await callVolunteers(s);
+    await v.getByRole('button', { name: '接听', exact: true }).click();
+    await status(s).filter({ hasText: '已接通志愿者 刷新的志愿者' }).waitFor();
+    await expect.poll(async () => (await received(v)).frames, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    /** `leaving` reloads; the other page must say the network words, then both say 已重新连接 and media flows. */
+    const reloadAndRejoin = async (leaving: Page, staying: Page, watcher: Page) => {
+      const reloadedAt = Date.now();
+      await leaving.reload();
+      await expect
+        .poll(() => statusTexts(staying), { timeout: 3_000 })
+        .toContain('对方网络中断，正在等待重连');
+      const toldMs = Date.now() - reloadedAt;
+      await status(staying).filter({ hasText: '已重新连接' }).waitFor({ timeout: 6_000 });
+      await status(leaving).filter({ hasText: '已重新连接' }).waitFor({ timeout: 6_000 });
+      const rejoinedMs = Date.now() - reloadedAt;
+      // the staying side heard both (the app's voice and the live region); the page back opened on
+      // its way back to the call, never on its idle words
+      for (const heard of [spoken, announced]) {
+        await expect
+          .poll(() => heard(staying))
+          .toEqual(expect.arrayContaining(['对方网络中断，正在等待重连', '已重新连接']));
+      }
+      expect(await statusTexts(leaving)).toEqual(['正在回到刚才的通话…', '已重新连接']);
+      // a new media connection: the volunteer decodes the seeker's camera again, each hears the other
+      await expect.poll(async () => (await received(watcher)).frames, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await received(leaving)).audioPackets, { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // the page back has 挂断 under the keyboard's focus, and no axe violation
+      await expect.poll(() => focused(leaving)).toEqual({ tag: 'BUTTON', name: '挂断' });
+      await expectNoAxeViolations(leaving);
+      await expectNoAxeViolations(staying);
+      return { toldMs, rejoinedMs };
+    };
+    const seekerReload = await reloadAndRejoin(s, v, v);
+    const volunteerReload = await reloadAndRejoin(v, s, v);
+
+    // the seeker's page goes away and is not back within the grace: the volunteer is told it ended,
+    // and the seeker's page, opened again in the same tab, says the call was cut off
+    await s.goto('about:blank');
+    await status(v).filter({ hasText: '对方网络中断，正在等待重连' }).waitFor({ timeout: 3_000 });
+    await status(v).filter({ hasText: '对方已断开，通话结束' }).waitFor({ timeout: 15_000 });
+    await s.goto('/video-call');
+    await status(s).filter({ hasText: '刚才的通话已中断' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => s.getByRole('button', { name: '呼叫志愿者' }).isEnabled()).toBe(true);
+    await expectNoAxeViolations(s);
+    // a call ended by a lost page is listed but not counted as help given
+    await v.getByText('已帮助 0 次').waitFor();
+    console.info(
+      `seeker reload → volunteer told ${seekerReload.toldMs} ms, rejoined ${seekerReload.rejoinedMs} ms; ` +
+        `volunteer reload → seeker told ${volunteerReload.toldMs} ms, rejoined ${volunteerReload.rejoinedMs} ms`,
+    );
   });
 });

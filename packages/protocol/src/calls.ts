@@ -136,6 +136,12 @@ export const AvailabilityChoice = z.object({
 });
 export type AvailabilityChoice = z.infer<typeof AvailabilityChoice>;
 
+/**
+ * A member's page back in its call: `fresh` when the page has no media connection for it (it was
+ * reloaded): the call is sent to it again and the other member starts a new connection with it.
+ */
+export const RejoinCall = z.object({ callId: CallId, fresh: z.boolean().default(false) });
+
 /** `/calls`: what a client (seeker or volunteer) emits. */
 export const CallClientEvents = {
   heartbeat: z.undefined().or(z.object({}).passthrough()),
@@ -146,8 +152,8 @@ export const CallClientEvents = {
   declineCall: z.object({ callId: CallId }),
   signal: z.object({ callId: CallId, signal: CallSignal }),
   hangUp: z.object({ callId: CallId }),
-  /** A page whose socket dropped mid-call and came back: it takes its place in the call again. */
-  rejoinCall: z.object({ callId: CallId }),
+  /** A page whose socket dropped mid-call, or that was reloaded, takes its place in the call again. */
+  rejoinCall: RejoinCall,
 };
 
 /** `/call-operators`: what an operator's page emits. */
@@ -156,7 +162,7 @@ export const OperatorClientEvents = {
   acceptCall: z.object({ callId: CallId }),
   signal: z.object({ callId: CallId, signal: CallSignal }),
   hangUp: z.object({ callId: CallId }),
-  rejoinCall: z.object({ callId: CallId }),
+  rejoinCall: RejoinCall,
 };
 
 /** Why a ringing phone stopped: another helper took the call, the seeker cancelled, time ran out. */
@@ -205,8 +211,14 @@ export const CallServerEvents = {
   callConnected: CallConnected,
   signal: z.object({ callId: CallId, signal: CallSignal }),
   callEnded: z.object({ callId: CallId, reason: CallEndReason }),
-  /** Both members: one of them came back on a new socket (the seeker restarts ICE if the media dropped). */
-  callRejoined: z.object({ callId: CallId }),
+  /**
+   * A member came back on a new socket. Not `fresh`: both members hear it (the seeker restarts ICE
+   * if the media dropped). `fresh` (a reloaded page): the other member hears it and starts a new
+   * media connection; the page that came back is sent `callConnected` again.
+   */
+  callRejoined: z.object({ callId: CallId, fresh: z.boolean() }),
+  /** The other member's page went away without hanging up: the call waits the grace period for it. */
+  peerAway: z.object({ callId: CallId }),
   ringProgress: RingProgress,
   queue: z.object({ calls: z.array(IncomingCall) }),
   error: z.object({ message: z.string() }),

@@ -53,7 +53,7 @@ const CallsEnv = z.object({
   CALL_VOLUNTEER_SECONDS: positiveInt.default(60),
   CALL_OPERATOR_SECONDS: positiveInt.default(120),
   CALL_RATE_LIMIT_PER_MINUTE: positiveInt.default(6),
-  CALL_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  CALL_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(20),
   ICE_SERVERS: z
     .string()
     .trim()
@@ -113,8 +113,8 @@ export const CALLS_CONFIG_DOCS = {
   ],
   CALL_RATE_LIMIT_PER_MINUTE: ['6', 'Video call requests per minute per user.'],
   CALL_RECONNECT_GRACE_SECONDS: [
-    '5',
-    "Seconds a call survives a member's dropped connection (a network change): reconnecting in that time rejoins the call, after it the other member is told it ended. A closed tab ends it at once. 0 → no grace.",
+    '20',
+    'Seconds a call waits for a member whose page went away without hanging up (a reload, a network change, a closed tab): the other member is told at once, a page back in that time rejoins the call (on any node), after it both are told it ended. Only a hang-up ends a call at once. 0 → no grace.',
   ],
   ICE_SERVERS: [
     '(unset)',

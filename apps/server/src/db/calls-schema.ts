@@ -43,6 +43,9 @@ export const calls = pgTable(
     connectedAt: at('connected_at'),
     endedAt: at('ended_at'),
     endReason: text('end_reason'),
+    // a member's page went away without hanging up (a reload, a dropped network): the call is kept
+    // until then for them to come back on any node; a sweep ends it if the node that timed it died
+    interruptedUntil: at('interrupted_until'),
   },
   (t) => [
     check(

@@ -214,10 +214,13 @@ describe('the /calls namespace and the call routes', () => {
     expect(await connected).toMatchObject({ role: 'helper', peerName: '没人接' });
     expect(await seekerConnected).toMatchObject({ peerName: '' });
 
-    // the seeker's tab closes: the operator is told at once
-    const ended = next<{ reason: string }>(operator, 'callEnded');
+    // the seeker's tab closes without a hang-up: the operator is told at once, and may hang up
+    const away = next<{ callId: string }>(operator, 'peerAway');
     seekerSocket.disconnect();
-    expect(await ended).toMatchObject({ reason: 'connection_lost' });
+    expect(await away).toEqual({ callId: calls[0]!.callId });
+    const ended = next<{ reason: string }>(operator, 'callEnded');
+    operator.emit('hangUp', { callId: calls[0]!.callId });
+    expect(await ended).toMatchObject({ reason: 'hang_up' });
   });
 
   it('keeps a call through a dropped connection: the member reconnecting rejoins it and signalling reaches the new socket', async () => {
@@ -242,7 +245,10 @@ describe('the /calls namespace and the call routes', () => {
     const back = await open(CALLS_NAMESPACE, { token: volunteer.token });
     const rejoined = [next(back, 'callRejoined'), next(seekerSocket, 'callRejoined')];
     back.emit('rejoinCall', { callId });
-    expect(await Promise.all(rejoined)).toEqual([{ callId }, { callId }]);
+    expect(await Promise.all(rejoined)).toEqual([
+      { callId, fresh: false },
+      { callId, fresh: false },
+    ]);
     const relayed = next<{ signal: unknown }>(back, 'signal');
     const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 restart' } };
     seekerSocket.emit('signal', { callId, signal: offer });

@@ -61,6 +61,8 @@ export async function register(ctx: ModuleContext): Promise<void> {
       repo
         .refreshPresence(nodeId)
         .catch((err: unknown) => logger.error({ err }, 'call presence refresh failed'));
+      // a call whose grace was timed on a node that stopped since is ended here
+      service.endOverdue().catch((err: unknown) => logger.error({ err }, 'overdue calls sweep failed'));
     }, PRESENCE_REFRESH_MS);
     refresh.unref();
   });

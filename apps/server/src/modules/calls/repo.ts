@@ -326,6 +326,37 @@ export class CallsRepo {
   }
 
   /**
+   * A member's socket of a connected call went away without a hang-up: the call is kept for them
+   * until `until`. Null when the socket is no longer a member's (it came back already, or the call ended).
+   */
+  async interrupt(callId: string, lostSocket: string, until: Date): Promise<CallRow | null> {
+    const [row] = await this.db
+      .update(calls)
+      .set({ interruptedUntil: until })
+      .where(
+        and(
+          eq(calls.id, callId),
+          eq(calls.status, 'connected'),
+          sql`(${calls.seekerSocket} = ${lostSocket} or ${calls.helperSocket} = ${lostSocket})`,
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Ends the calls whose interrupted member did not come back in time: the node that timed the grace
+   * may have stopped (a restart) before its timer ran. Returns the calls ended now.
+   */
+  async endOverdue(now: Date): Promise<CallRow[]> {
+    return this.db
+      .update(calls)
+      .set({ status: 'completed', endedAt: now, endReason: 'connection_lost' })
+      .where(and(eq(calls.status, 'connected'), lt(calls.interruptedUntil, now)))
+      .returning();
+  }
+
+  /**
    * A member of a connected call is now on `socketId` (their socket dropped and came back, on any
    * node): a conditional UPDATE, so a call that ended meanwhile is not revived. Null when it ended.
    */
@@ -339,6 +370,7 @@ export class CallsRepo {
       .set({
         seekerSocket: sql`case when ${isSeeker} then ${socketId} else ${calls.seekerSocket} end`,
         helperSocket: sql`case when ${isSeeker} then ${calls.helperSocket} else ${socketId} end`,
+        interruptedUntil: null,
       })
       .where(and(eq(calls.id, callId), eq(calls.status, 'connected'), or(isSeeker, isHelper)))
       .returning();

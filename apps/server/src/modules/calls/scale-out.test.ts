@@ -57,5 +57,43 @@ describe.skipIf(!redisUrl)(
       seekerSocket.emit('hangUp', { callId });
       expect(await ended).toEqual({ callId, reason: 'hang_up' });
     });
+
+    it('a seeker reloading onto the other node rejoins the call there: the volunteer is told it went and came back', async () => {
+      const [a, b] = nodes as [Node, Node];
+      const seeker = await registeredUser(a.app, '刷新到乙节点的求助者');
+      const volunteer = await registeredVolunteer(a.app, '留在乙节点的志愿者');
+      const volunteerSocket = await open(b, volunteer.token);
+      const seekerSocket = await open(a, seeker.token);
+      const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);
+      volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
+      await availability;
+      const incoming = next<{ callId: string }>(volunteerSocket, 'incomingCall');
+      seekerSocket.emit('requestCall', { language: 'zh' });
+      const { callId } = await incoming;
+      const connected = next(seekerSocket, 'callConnected');
+      volunteerSocket.emit('acceptCall', { callId });
+      await connected;
+
+      // the page reloads (no hang-up) and its new socket lands on node B
+      const away = next<{ callId: string }>(volunteerSocket, 'peerAway');
+      seekerSocket.disconnect();
+      expect(await away).toEqual({ callId });
+      const back = await open(b, seeker.token);
+      const again = next<{ role: string; peerName: string }>(back, 'callConnected');
+      const rejoined = next<{ fresh: boolean }>(volunteerSocket, 'callRejoined');
+      back.emit('rejoinCall', { callId, fresh: true });
+      expect(await again).toMatchObject({ callId, role: 'seeker', peerName: '留在乙节点的志愿者' });
+      expect(await rejoined).toEqual({ callId, fresh: true });
+
+      // the new media connection's signalling reaches the page back
+      const relayed = next<{ signal: unknown }>(back, 'signal');
+      const answer = { kind: 'description', description: { type: 'answer', sdp: 'v=0 after reload' } };
+      volunteerSocket.emit('signal', { callId, signal: answer });
+      expect((await relayed).signal).toEqual(answer);
+
+      const ended = next<{ reason: string }>(volunteerSocket, 'callEnded');
+      back.emit('hangUp', { callId });
+      expect(await ended).toEqual({ callId, reason: 'hang_up' });
+    });
   },
 );

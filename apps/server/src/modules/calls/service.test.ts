@@ -39,7 +39,7 @@ async function newUser(nickname: string): Promise<string> {
   return user.id;
 }
 
-function setUp(config: Partial<CallsConfig> = {}) {
+function setUp(config: Partial<CallsConfig> = {}, clock: () => Date = () => new Date()) {
   const rooms = new FakeRooms();
   const scheduler = new ManualScheduler();
   const repo = new CallsRepo(database.db);
@@ -54,7 +54,7 @@ function setUp(config: Partial<CallsConfig> = {}) {
     repo,
     rooms,
     { ...defaultCallsConfig(), ...config },
-    () => new Date(),
+    clock,
     createLogger('silent'),
     push,
     scheduler,
@@ -396,7 +396,7 @@ describe('CallService', () => {
     await t.service.rejoin({ userId: seeker.userId, socketId: 'sock-seeker-again' }, callId);
     expect(await statusOf(callId)).toMatchObject({ status: 'connected', seekerSocket: 'sock-seeker-again' });
     for (const socket of [v.socket, 'sock-seeker-again']) {
-      expect(t.rooms.received(socket, 'callRejoined')).toEqual([{ callId }]);
+      expect(t.rooms.received(socket, 'callRejoined')).toEqual([{ callId, fresh: false }]);
     }
     // signalling reaches the new socket (an ICE restart's offer can go through)
     const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0' } } as const;
@@ -434,6 +434,72 @@ describe('CallService', () => {
     await expect(
       t.service.rejoin({ userId: stranger.userId, socketId: stranger.socket }, callId),
     ).rejects.toMatchObject({ key: 'errors.call_not_found' });
+  });
+
+  it('tells the other member at once that a page went away, and waits for it', async () => {
+    const t = setUp({ reconnectGraceSeconds: 20 });
+    const v = await t.volunteer('在等的志愿者');
+    const seeker = await t.seeker('刷新页面的人');
+    const bystander = await t.volunteer('旁观的志愿者');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+
+    t.rooms.disconnect(seeker.socket);
+    await t.service.socketLost(seeker.socket);
+    expect(t.rooms.received(v.socket, 'peerAway')).toEqual([{ callId }]);
+    expect(t.rooms.received(bystander.socket, 'peerAway')).toEqual([]);
+    expect(await statusOf(callId)).toMatchObject({ status: 'connected', interruptedUntil: expect.any(Date) });
+  });
+
+  it.each(['seeker', 'helper'] as const)(
+    'sends a reloaded %s page the call again; the other side starts a new connection',
+    async (back) => {
+      const t = setUp({ reconnectGraceSeconds: 20 });
+      const v = await t.volunteer(`帮忙的志愿者-${back}`);
+      const seeker = await t.seeker(`求助的人-${back}`);
+      const callId = await t.ask(seeker);
+      await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+      const [gone, stays] = back === 'seeker' ? [seeker, v] : [v, seeker];
+
+      t.rooms.disconnect(gone.socket);
+      await t.service.socketLost(gone.socket);
+      t.rooms.connect('sock-reloaded');
+      await t.service.rejoin({ userId: gone.userId, socketId: 'sock-reloaded' }, callId, true);
+
+      expect(t.rooms.received(stays.socket, 'callRejoined')).toEqual([{ callId, fresh: true }]);
+      expect(t.rooms.received('sock-reloaded', 'callRejoined')).toEqual([]);
+      expect(t.rooms.received('sock-reloaded', 'callConnected')).toEqual([
+        expect.objectContaining({
+          callId,
+          role: back,
+          peerName: back === 'seeker' ? `帮忙的志愿者-${back}` : `求助的人-${back}`,
+        }),
+      ]);
+      expect(await statusOf(callId)).toMatchObject({ status: 'connected', interruptedUntil: null });
+      await t.scheduler.advance(20);
+      expect(await statusOf(callId)).toMatchObject({ status: 'connected' });
+    },
+  );
+
+  it('ends an interrupted call on any node once its grace is over (the node timing it stopped)', async () => {
+    let now = new Date('2026-12-05T10:00:00Z');
+    const clock = () => now;
+    const t = setUp({ reconnectGraceSeconds: 20 }, clock);
+    const v = await t.volunteer('被重启的志愿者');
+    const seeker = await t.seeker('节点重启时的人');
+    const callId = await t.ask(seeker);
+    await t.service.accept({ kind: 'volunteer', userId: v.userId, socketId: v.socket }, callId);
+    t.rooms.disconnect(v.socket);
+    await t.service.socketLost(v.socket);
+    // the node that timed the grace shuts down: its timer never runs
+    t.service.close();
+
+    await t.service.endOverdue();
+    expect(await statusOf(callId)).toMatchObject({ status: 'connected' });
+    now = new Date('2026-12-05T10:00:21Z');
+    await t.service.endOverdue();
+    expect(await statusOf(callId)).toMatchObject({ status: 'completed', endReason: 'connection_lost' });
+    expect(t.rooms.received(seeker.socket, 'callEnded')).toEqual([{ callId, reason: 'connection_lost' }]);
   });
 
   it('ends the call at once on a dropped socket when no grace is configured', async () => {

@@ -158,23 +158,7 @@ export class CallService {
     );
     this.rooms.clear(rooms.ring(call.id));
     if (call.stage === 'operators') await this.publishQueue();
-    const iceServers = iceServersFor(this.config, call.id, this.clock());
-    const seekerName = await this.repo.nickname(call.seekerId);
-    const helperName = helper.kind === 'volunteer' ? await this.repo.nickname(helper.userId) : '';
-    const toHelper: CallConnected = {
-      callId: call.id,
-      role: 'helper',
-      peerName: seekerName,
-      iceServers,
-      context: null,
-    };
-    const toSeeker: CallConnected = {
-      callId: call.id,
-      role: 'seeker',
-      peerName: helperName,
-      iceServers,
-      context: call.context ?? null,
-    };
+    const { toSeeker, toHelper } = await this.connectedPayloads(call);
     this.rooms.emit(helper.socketId, 'callConnected', toHelper);
     this.rooms.emit(call.seekerSocket, 'callConnected', toSeeker);
     return true;
@@ -202,8 +186,8 @@ export class CallService {
   }
 
   /**
-   * A socket closed on purpose (tab closed, page left, a ban): its ringing call is cancelled, its
-   * call ended, and the other member told at once.
+   * A socket the server closed on purpose (a ban): its ringing call is cancelled, its call ended,
+   * and the other member told at once.
    */
   async socketGone(socketId: string): Promise<void> {
     await this.repo.removePresence(socketId);
@@ -214,25 +198,35 @@ export class CallService {
   }
 
   /**
-   * A socket dropped (ping timeout, transport closed: often a network change). Its ringing call is
-   * cancelled as on a close, but a connected call waits the grace period for the member to come
-   * back (rejoin); if they have not by then, it ends and the other member is told.
+   * A page went away without hanging up: a reload, a closed tab, a dropped network. Its ringing
+   * call is cancelled (nobody is left to answer to), but a connected call is kept for the grace
+   * period: the other member hears at once that the page is gone and is waited for, and the page
+   * that comes back (on any node) takes its place again (rejoin). Only a hang-up ends a call at once.
    */
   async socketLost(socketId: string): Promise<void> {
     const grace = this.config.reconnectGraceSeconds;
     if (grace === 0) return this.socketGone(socketId);
     await this.repo.removePresence(socketId);
+    const until = new Date(this.clock().getTime() + grace * 1000);
     for (const call of await this.repo.openCallsOfSocket(socketId)) {
-      if (call.status === 'ringing') await this.cancel(call.seekerId, call.id);
-      else this.schedule(call.id, grace, () => this.endCall(call.id, 'connection_lost', socketId));
+      if (call.status === 'ringing') {
+        await this.cancel(call.seekerId, call.id);
+        continue;
+      }
+      if (!(await this.repo.interrupt(call.id, socketId, until))) continue;
+      this.rooms.emit(rooms.call(call.id), 'peerAway', { callId: call.id }, socketId);
+      this.schedule(call.id, grace, () => this.endCall(call.id, 'connection_lost', socketId));
     }
   }
 
   /**
-   * A member whose socket dropped is back on a new one (on any node): it takes the old one's place
-   * in the call and both members hear it. A call that ended meanwhile is reported as ended.
+   * A member is back on a new socket (on any node) and takes the old one's place in the call. A page
+   * whose socket only dropped (`fresh` false) keeps its media connection: both members hear it is
+   * back and the seeker restarts ICE if the media dropped. A page that was reloaded (`fresh`) has
+   * none: it is sent the call again, and the other member starts a new connection with it. A call
+   * that ended meanwhile is reported as ended.
    */
-  async rejoin(member: CallMember & Member, callId: string): Promise<void> {
+  async rejoin(member: CallMember & Member, callId: string, fresh = false): Promise<void> {
     const call = await this.repo.rejoin(callId, member, member.socketId);
     if (!call) {
       const ended = await this.repo.find(callId);
@@ -246,8 +240,23 @@ export class CallService {
       this.rooms.emit(member.socketId, 'callEnded', { callId, reason });
       return;
     }
-    this.rooms.join(member.socketId, rooms.call(call.id));
-    this.rooms.emit(rooms.call(call.id), 'callRejoined', { callId: call.id });
+    const room = rooms.call(call.id);
+    this.rooms.join(member.socketId, room);
+    if (!fresh) {
+      this.rooms.emit(room, 'callRejoined', { callId: call.id, fresh: false });
+      return;
+    }
+    this.rooms.emit(room, 'callRejoined', { callId: call.id, fresh: true }, member.socketId);
+    const { toSeeker, toHelper } = await this.connectedPayloads(call);
+    this.rooms.emit(member.socketId, 'callConnected', call.seekerSocket === member.socketId ? toSeeker : toHelper);
+  }
+
+  /**
+   * Ends the calls whose interrupted member did not come back in time, wherever their grace was
+   * timed: the node timing it may have stopped first. Every node runs it now and then.
+   */
+  async endOverdue(): Promise<void> {
+    for (const call of await this.repo.endOverdue(this.clock())) this.toldEnded(call.id, 'connection_lost');
   }
 
   async availability(userId: string): Promise<VolunteerProfile> {
@@ -457,10 +466,24 @@ export class CallService {
    */
   private async endCall(callId: string, reason: CallEndReason, lostSocket?: string): Promise<void> {
     const call = await this.repo.end(callId, reason, this.clock(), lostSocket);
-    if (!call) return;
-    this.cancelTimers(call.id);
-    this.rooms.emit(rooms.call(call.id), 'callEnded', { callId: call.id, reason });
-    this.rooms.clear(rooms.call(call.id));
+    if (call) this.toldEnded(call.id, reason);
+  }
+
+  private toldEnded(callId: string, reason: CallEndReason): void {
+    this.cancelTimers(callId);
+    this.rooms.emit(rooms.call(callId), 'callEnded', { callId, reason });
+    this.rooms.clear(rooms.call(callId));
+  }
+
+  /** What each member's page is told of a connected call: its role, the other's name, the relays. */
+  private async connectedPayloads(call: CallRow): Promise<{ toSeeker: CallConnected; toHelper: CallConnected }> {
+    const iceServers = iceServersFor(this.config, call.id, this.clock());
+    const seekerName = await this.repo.nickname(call.seekerId);
+    const helperName = call.volunteerId ? await this.repo.nickname(call.volunteerId) : '';
+    return {
+      toHelper: { callId: call.id, role: 'helper', peerName: seekerName, iceServers, context: null },
+      toSeeker: { callId: call.id, role: 'seeker', peerName: helperName, iceServers, context: call.context ?? null },
+    };
   }
 
   /** Why an answer lost: taken by someone else, or the call ended before. */

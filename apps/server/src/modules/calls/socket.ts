@@ -37,21 +37,17 @@ const relay =
   (deps: CallSocketDeps, client: { id: string }) => (payload: { callId: string; signal: CallSignal }) =>
     deps.service.relay(client.id, payload.callId, payload.signal);
 
-/** socket.io's reasons for a socket closed on purpose, by the page or by the server (a ban, a shutdown). */
-const CLOSED_ON_PURPOSE = new Set([
-  'client namespace disconnect',
-  'server namespace disconnect',
-  'server shutting down',
-]);
+/** socket.io's reason for a socket the server closed on purpose (a ban, a kick). */
+const CLOSED_BY_SERVER = 'server namespace disconnect';
 
 /**
- * A socket closed on purpose cancels its ringing call or ends its call (the other side is told at
- * once); one that dropped (ping timeout, transport closed) leaves its call a grace period to rejoin.
+ * A socket the server closed (a ban) ends its call at once. Any other leaving — a reload, a closed
+ * tab, a page left, a dropped network, this node shutting down — keeps a connected call for the
+ * grace period, for the page to come back on any node: only a hang-up ends a call at once.
  */
 const leaving = (deps: CallSocketDeps, socketId: string) => (reason: string) => {
-  const gone = CLOSED_ON_PURPOSE.has(reason)
-    ? deps.service.socketGone(socketId)
-    : deps.service.socketLost(socketId);
+  const gone =
+    reason === CLOSED_BY_SERVER ? deps.service.socketGone(socketId) : deps.service.socketLost(socketId);
   gone.catch((err: unknown) => deps.logger.error({ err }, 'calls socket clean-up failed'));
 };
 
@@ -98,7 +94,7 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
           hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
-          rejoinCall: ({ callId }) => service.rejoin(me, callId),
+          rejoinCall: ({ callId, fresh }) => service.rejoin(me, callId, fresh),
         },
         disconnect: leaving(deps, client.id),
       };
@@ -131,7 +127,7 @@ export function operatorsNamespace(
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
           hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
-          rejoinCall: ({ callId }) => service.rejoin({ adminId, socketId: client.id }, callId),
+          rejoinCall: ({ callId, fresh }) => service.rejoin({ adminId, socketId: client.id }, callId, fresh),
         },
         disconnect: leaving(deps, client.id),
       };

@@ -15,6 +15,8 @@ const CONTROLS: Record<CallPhase, Controls> = {
   incoming: 'ring',
   connected: 'inCall',
   reconnecting: 'inCall',
+  peerAway: 'inCall',
+  rejoining: 'inCall',
   ended: 'ended',
 };
 
@@ -50,7 +52,7 @@ const focusLost = (): boolean => document.activeElement === null || document.act
  * Keyboard and screen-reader focus follows the call: when the controls change (calling, ringing,
  * connected, ended) it goes to the one that matters next — 取消呼叫, 接听, 挂断, the rating — and
  * never falls to <body> when the control it was on goes away (then the page's h1 takes it, as on a
- * page change). A move that keeps the controls (ringing → queued, connected ⇄ reconnecting) leaves
+ * page change). A move that keeps the controls (ringing → queued, connected ⇄ reconnecting ⇄ peerAway) leaves
  * focus where the user put it. Nothing moves when the page opens.
  */
 export function useCallFocus(phase: CallPhase): void {

@@ -11,6 +11,8 @@ export type CallPhase =
   | 'incoming'
   | 'connected'
   | 'reconnecting'
+  | 'peerAway'
+  | 'rejoining'
   | 'ended'
   | 'noAnswer'
   | 'cancelled';
@@ -24,6 +26,9 @@ export type CallEvent =
   | 'connected'
   | 'mediaLost'
   | 'mediaBack'
+  | 'peerAway'
+  | 'peerBack'
+  | 'rejoin'
   | 'ended'
   | 'noAnswer'
   | 'cancelled'
@@ -35,7 +40,7 @@ const AFTER_A_CALL = { request: 'requesting', answer: 'requesting', incoming: 'i
 const STILL_RINGING = { connected: 'connected', noAnswer: 'noAnswer', cancelled: 'cancelled' } as const;
 
 export const CALL_TRANSITIONS: Record<CallPhase, Partial<Record<CallEvent, CallPhase>>> = {
-  idle: AFTER_A_CALL,
+  idle: { ...AFTER_A_CALL, rejoin: 'rejoining' },
   requesting: { ...STILL_RINGING, ringing: 'ringing', queued: 'queued', failed: 'idle' },
   ringing: { ...STILL_RINGING, queued: 'queued' },
   queued: STILL_RINGING,
@@ -49,8 +54,24 @@ export const CALL_TRANSITIONS: Record<CallPhase, Partial<Record<CallEvent, CallP
     incoming: 'incoming',
     failed: 'idle',
   },
-  connected: { mediaLost: 'reconnecting', ended: 'ended' },
-  reconnecting: { mediaBack: 'connected', ended: 'ended', mediaLost: 'reconnecting' },
+  connected: { mediaLost: 'reconnecting', peerAway: 'peerAway', ended: 'ended', rejoin: 'rejoining' },
+  reconnecting: {
+    mediaBack: 'connected',
+    mediaLost: 'reconnecting',
+    peerAway: 'peerAway',
+    ended: 'ended',
+    rejoin: 'rejoining',
+  },
+  // the other member's page went away without hanging up: the server waits for it to come back
+  peerAway: {
+    peerBack: 'connected',
+    mediaBack: 'connected',
+    mediaLost: 'peerAway',
+    ended: 'ended',
+    rejoin: 'rejoining',
+  },
+  // this page came back (a reload, a new socket) to a call the server may still keep
+  rejoining: { connected: 'connected', ended: 'ended', failed: 'idle' },
   ended: AFTER_A_CALL,
   noAnswer: AFTER_A_CALL,
   cancelled: AFTER_A_CALL,
@@ -60,8 +81,9 @@ export function nextPhase(phase: CallPhase, event: CallEvent): CallPhase | null 
   return CALL_TRANSITIONS[phase][event] ?? null;
 }
 
-/** A call is going on: the socket and the media must not be dropped. */
-export const inCall = (phase: CallPhase): boolean => phase === 'connected' || phase === 'reconnecting';
+/** A call is going on (or being returned to): the socket and the media must not be dropped. */
+export const inCall = (phase: CallPhase): boolean =>
+  phase === 'connected' || phase === 'reconnecting' || phase === 'peerAway' || phase === 'rejoining';
 /** The seeker is waiting for someone to answer. */
 export const waiting = (phase: CallPhase): boolean =>
   phase === 'requesting' || phase === 'ringing' || phase === 'queued';

@@ -4,16 +4,11 @@ import { i18n } from '../../i18n/index.ts';
 import { callsEn } from '../../i18n/calls/en.ts';
 import type { CallPhase } from './call-phase.ts';
 import { seekerStatus } from './seeker-status.ts';
-import type { CallSessionState } from './use-call-session.ts';
+import { INITIAL_CALL_STATE, type CallSessionState } from './call-state.ts';
 
 const state = (phase: CallPhase, over: Partial<CallSessionState> = {}): CallSessionState => ({
+  ...INITIAL_CALL_STATE,
   phase,
-  callId: null,
-  peerName: '',
-  incoming: null,
-  ringStop: null,
-  endReason: null,
-  error: null,
   ...over,
 });
 
@@ -44,6 +39,11 @@ describe('each side hears its own words', () => {
     [state('ended', { endReason: 'connection_lost' }), '对方已断开，通话结束'],
     [state('noAnswer'), '暂时没有志愿者接听'],
     [state('cancelled'), '已取消呼叫'],
+    // a page gone without a hang-up (a reload, a network change), and its return
+    [state('peerAway'), '对方网络中断，正在等待重连'],
+    [state('connected', { peerName: '热心志愿者', reconnected: true }), '已重新连接'],
+    [state('rejoining'), '正在回到刚才的通话…'],
+    [state('ended', { endReason: 'connection_lost', lostWhileAway: true }), '刚才的通话已中断'],
   ])('the help-seeker in %o hears "%s"', (s, words) => {
     expect(seekerStatus(s, zh)).toBe(words);
   });

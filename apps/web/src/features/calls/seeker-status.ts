@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CallSessionState } from './use-call-session.ts';
+import type { CallSessionState } from './call-state.ts';
 
 /**
  * What the help-seeker hears and reads for each phase of the call: their own words ("已接通志愿者"),
@@ -18,13 +18,18 @@ export function seekerStatus(state: CallSessionState, t: TFunction, notified: nu
     case 'queued':
       return t('calls.state.queued');
     case 'connected':
+      if (state.reconnected) return t('calls.state.reconnected');
       return state.peerName
         ? t('calls.seeker.connected', { name: state.peerName })
         : t('calls.seeker.connectedNoName');
     case 'reconnecting':
       return t('calls.state.reconnecting');
+    case 'peerAway':
+      return t('calls.state.peerAway');
+    case 'rejoining':
+      return t('calls.state.rejoining');
     case 'ended':
-      return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
+      return endedStatus(state, t);
     case 'noAnswer':
       return t('calls.state.noAnswer');
     case 'cancelled':
@@ -32,4 +37,10 @@ export function seekerStatus(state: CallSessionState, t: TFunction, notified: nu
     case 'incoming':
       return '';
   }
+}
+
+/** Either member's words for a call that ended: cut off while this page was away, left, or ended. */
+export function endedStatus(state: CallSessionState, t: TFunction): string {
+  if (state.lostWhileAway) return t('calls.state.lostWhileAway');
+  return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
 }

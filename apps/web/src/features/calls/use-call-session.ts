@@ -12,45 +12,11 @@ import type {
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useCallFocus } from './call-focus.ts';
-import { CallPeer } from './call-peer.ts';
-import { inCall, nextPhase, type CallEvent, type CallPhase } from './call-phase.ts';
+import { CallLink } from './call-link.ts';
+import { inCall, type CallPhase } from './call-phase.ts';
+import { resumableCall } from './call-resume.ts';
+import { reduceCall, returningTo } from './call-state.ts';
 import { openCallsSocket } from './calls-socket.ts';
-
-export interface CallSessionState {
-  phase: CallPhase;
-  callId: string | null;
-  /** The other member's shown name once connected. */
-  peerName: string;
-  /** The call ringing on a helper's page. */
-  incoming: IncomingCall | null;
-  /** Why the helper's last ring stopped. */
-  ringStop: RingStopReason | null;
-  endReason: CallEndReason | null;
-  /** The server's refusal, or the media's. */
-  error: string | null;
-}
-
-const INITIAL: CallSessionState = {
-  phase: 'idle',
-  callId: null,
-  peerName: '',
-  incoming: null,
-  ringStop: null,
-  endReason: null,
-  error: null,
-};
-
-type Action = { event: CallEvent; patch?: Partial<CallSessionState> } | { error: string };
-
-function reduce(state: CallSessionState, action: Action): CallSessionState {
-  if ('error' in action) {
-    const phase = nextPhase(state.phase, 'failed') ?? state.phase;
-    return { ...state, phase, error: action.error };
-  }
-  const phase = nextPhase(state.phase, action.event);
-  if (!phase) return state;
-  return { ...state, ...action.patch, phase };
-}
 
 /** A reconnecting call that has not come back in this time is ended (the other side is told). */
 const RECONNECT_GIVE_UP_MS = 20_000;
@@ -75,11 +41,14 @@ export interface CallSessionOptions {
 
 /**
  * One page's calls: its socket on the calls namespace, the phase (call-phase.ts), the media and the
- * WebRTC peer; focus follows the phase (call-focus.ts). The page renders the state and calls the
- * actions; nothing here knows about words.
+ * WebRTC link (call-link.ts); focus follows the phase (call-focus.ts). A page that goes away without
+ * hanging up (a reload, a network change) leaves the call to the server's grace period: the page
+ * that comes back rejoins it (call-resume.ts). The page renders the state and calls the actions;
+ * nothing here knows about words.
  */
 export function useCallSession(options: CallSessionOptions) {
-  const [state, dispatch] = useReducer(reduce, INITIAL);
+  // a reloaded page in the middle of a call opens returning to it, never on its idle words
+  const [state, dispatch] = useReducer(reduceCall, options.namespace, returningTo);
   useCallFocus(state.phase);
   const [socket, setSocket] = useState<Socket | null>(null);
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
@@ -88,15 +57,16 @@ export function useCallSession(options: CallSessionOptions) {
   // the seeker's camera opens while the call rings: the peer waits for it, not the ring
   const mediaReady = useRef<Promise<boolean>>(Promise.resolve(true));
   const abandoned = useRef(false);
-  const peer = useRef<CallPeer | null>(null);
-  const callId = useRef<string | null>(null);
+  const callId = useRef<string | null>(state.phase === 'rejoining' ? state.callId : null);
   // the socket's handlers read the phase from here (a dropped socket keeps a call going, not a ring)
-  const phase = useRef<CallPhase>(INITIAL.phase);
+  const phase = useRef<CallPhase>(state.phase);
   useEffect(() => {
     phase.current = state.phase;
   }, [state.phase]);
   // from a drop mid-call until the server says this page is back in the call: signals are not sent
   const rejoining = useRef(false);
+  // this page has no media connection for the call it is returning to (it was reloaded)
+  const returning = useRef(state.phase === 'rejoining');
   // the call ringing on a helper's page (a stop for another call must not silence it)
   const ringing = useRef<string | null>(null);
   // the socket's handlers are wired once: they read the page's newest callbacks from here
@@ -104,15 +74,23 @@ export function useCallSession(options: CallSessionOptions) {
   useEffect(() => {
     latest.current = options;
   });
+  const namespace = options.namespace;
+  const link = useRef<CallLink | null>(null);
 
   const stopMedia = useCallback(() => {
-    peer.current?.close();
-    peer.current = null;
+    link.current?.close();
     for (const track of media.current?.getTracks() ?? []) track.stop();
     media.current = null;
     setLocalStream(null);
     setRemoteStream(null);
   }, []);
+
+  /** The call is over for this page: nothing of it is kept for a reload. */
+  const finish = useCallback(() => {
+    callId.current = null;
+    resumableCall.forget(namespace);
+    stopMedia();
+  }, [namespace, stopMedia]);
 
   const openMedia = useCallback(async (): Promise<boolean> => {
     if (media.current) return true;
@@ -132,7 +110,7 @@ export function useCallSession(options: CallSessionOptions) {
     if (!auth) return undefined;
     let closed = false;
     let opened: Socket | null = null;
-    void openCallsSocket(options.namespace, auth).then((s) => {
+    void openCallsSocket(namespace, auth).then((s) => {
       if (closed) {
         s.disconnect();
         return;
@@ -142,9 +120,29 @@ export function useCallSession(options: CallSessionOptions) {
       setSocket(s);
     });
     const wire = (s: Socket) => {
+      link.current = new CallLink({
+        // a signal made while the socket is away is dropped, not sent late to a call this socket
+        // has not rejoined yet (the server would refuse it): callRejoined restarts ICE instead
+        send: (id, signal) => {
+          if (!rejoining.current) s.emit('signal', { callId: id, signal });
+        },
+        onRemoteStream: setRemoteStream,
+        onConnection: (c) => dispatch({ event: c === 'connected' ? 'mediaBack' : 'mediaLost' }),
+        iceTransportPolicy: () => latest.current.iceTransportPolicy,
+      });
       s.on('connect', () => {
-        // back after a drop mid-call: the server kept the call for a few seconds, take its place again
-        if (callId.current && inCall(phase.current)) s.emit('rejoinCall', { callId: callId.current });
+        // a page that went away mid-call (a reload, a new sign-in token) goes back to it
+        const kept = resumableCall.recall(namespace);
+        if (!callId.current && kept) {
+          callId.current = kept;
+          returning.current = true;
+          dispatch({ event: 'rejoin', patch: { callId: kept, reconnected: false, lostWhileAway: false } });
+        }
+        if (returning.current && !media.current) mediaReady.current = openMedia();
+        // back after a drop mid-call: the server kept the call for a while, take its place again
+        if (callId.current && (returning.current || inCall(phase.current))) {
+          s.emit('rejoinCall', { callId: callId.current, fresh: returning.current });
+        }
         latest.current.onConnect?.(s);
       });
       s.on('disconnect', (reason: Socket.DisconnectReason) => {
@@ -154,10 +152,8 @@ export function useCallSession(options: CallSessionOptions) {
           rejoining.current = true;
           return;
         }
-        // the server ends the call of a socket that went away: so does this side
         if (!callId.current) return;
-        callId.current = null;
-        stopMedia();
+        finish();
         dispatch({ event: 'ended', patch: { endReason: 'connection_lost' } });
       });
       s.on('callRinging', ({ callId: id, stage }: { callId: string; stage: CallStage }) => {
@@ -179,51 +175,45 @@ export function useCallSession(options: CallSessionOptions) {
         ringing.current = null;
         if (callId.current === id) callId.current = null;
         // a helper who lost the race gives the microphone back
-        if (!peer.current) stopMedia();
+        if (!link.current?.active) stopMedia();
         dispatch({ event: 'cancelled', patch: { ringStop: reason, incoming: null } });
       });
       s.on('callConnected', (connected: CallConnected) => {
         callId.current = connected.callId;
+        resumableCall.remember(namespace, connected.callId);
+        const reconnected = returning.current;
+        returning.current = false;
+        rejoining.current = false;
         dispatch({
           event: 'connected',
-          patch: { callId: connected.callId, peerName: connected.peerName, endReason: null },
+          patch: { callId: connected.callId, peerName: connected.peerName, endReason: null, reconnected },
         });
-        void mediaReady.current.then(() => connectPeer(s, connected));
+        void mediaReady.current.then(() => {
+          if (callId.current === connected.callId)
+            link.current?.start(connected, media.current ?? new MediaStream());
+        });
       });
-      const connectPeer = (s: Socket, connected: CallConnected) => {
-        if (callId.current !== connected.callId) return;
-        const stream = media.current ?? new MediaStream();
-        peer.current = new CallPeer({
-          role: connected.role,
-          iceServers: connected.iceServers,
-          localStream: stream,
-          iceTransportPolicy: latest.current.iceTransportPolicy,
-          // a signal made while the socket is away is dropped, not sent late to a call this socket
-          // has not rejoined yet (the server would refuse it): callRejoined restarts ICE instead
-          send: (signal) => {
-            if (!rejoining.current) s.emit('signal', { callId: connected.callId, signal });
-          },
-          onRemoteStream: setRemoteStream,
-          onConnection: (c) => dispatch({ event: c === 'connected' ? 'mediaBack' : 'mediaLost' }),
-        });
-      };
       s.on('signal', ({ signal }: { callId: string; signal: CallSignal }) => {
         if (signal.kind === 'torch') latest.current.onTorchRequest?.(signal.on);
-        else void peer.current?.handle(signal).catch(() => undefined);
+        else if (callId.current) link.current?.handle(signal);
       });
-      s.on('callRejoined', () => {
+      s.on('peerAway', () => dispatch({ event: 'peerAway' }));
+      s.on('callRejoined', ({ fresh }: { callId: string; fresh: boolean }) => {
         rejoining.current = false;
-        peer.current?.restartIfDown();
+        // the other member's page was reloaded: it has no connection left, a new one starts
+        if (fresh) link.current?.renew(media.current ?? new MediaStream());
+        else link.current?.restartIfDown();
+        dispatch({ event: 'peerBack', patch: { reconnected: true } });
       });
       s.on('callEnded', ({ reason }: { reason: CallEndReason }) => {
         rejoining.current = false;
-        callId.current = null;
-        stopMedia();
-        dispatch({ event: 'ended', patch: { endReason: reason } });
+        const lostWhileAway = returning.current;
+        returning.current = false;
+        finish();
+        dispatch({ event: 'ended', patch: { endReason: reason, lostWhileAway } });
       });
       s.on('noAnswer', () => {
-        callId.current = null;
-        stopMedia();
+        finish();
         dispatch({ event: 'noAnswer' });
       });
       s.on('error', ({ message }: { message: string }) => dispatch({ error: message }));
@@ -231,34 +221,32 @@ export function useCallSession(options: CallSessionOptions) {
         s.on(event, (data: unknown) => latest.current.onEvent?.(event, data));
       }
     };
-    // a tab closed during a call says goodbye: the server ends the call at once rather than waiting
-    // for a rejoin (a page without a call keeps its socket: it may come back from the history cache)
-    const leave = () => {
-      if (callId.current) opened?.disconnect();
-    };
-    window.addEventListener('pagehide', leave);
     return () => {
-      window.removeEventListener('pagehide', leave);
       closed = true;
+      // the page (or its sign-in) goes, not the call: the server keeps it for the grace period and
+      // the next socket, or the page opened again, returns to it (first, so that the socket's
+      // disconnect below does not end it here)
+      callId.current = null;
       opened?.disconnect();
       setSocket(null);
       stopMedia();
     };
     // the socket is the namespace's for this identity: a new token opens a new one
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options.namespace, authKey, stopMedia]);
+  }, [namespace, authKey, stopMedia, finish]);
 
   const hangUp = useCallback(() => {
     const id = callId.current;
-    stopMedia();
     // the server's callEnded ends the phase once the call is recorded as ended (the history shows it)
     if (id && socket?.connected) {
+      stopMedia();
+      resumableCall.forget(namespace);
       socket.emit('hangUp', { callId: id });
       return;
     }
-    callId.current = null;
+    finish();
     dispatch({ event: 'ended', patch: { endReason: 'hang_up' } });
-  }, [socket, stopMedia]);
+  }, [socket, namespace, stopMedia, finish]);
 
   // a connection that does not come back is ended rather than left hanging
   useEffect(() => {
@@ -270,7 +258,17 @@ export function useCallSession(options: CallSessionOptions) {
   const actions = {
     async request(language: CallLanguage, context: SharedContext | null) {
       if (!socket) return;
-      dispatch({ event: 'request', patch: { error: null, endReason: null, callId: null, peerName: '' } });
+      dispatch({
+        event: 'request',
+        patch: {
+          error: null,
+          endReason: null,
+          callId: null,
+          peerName: '',
+          reconnected: false,
+          lostWhileAway: false,
+        },
+      });
       socket.emit('requestCall', { language, context });
       abandoned.current = false;
       mediaReady.current = openMedia();
@@ -281,15 +279,18 @@ export function useCallSession(options: CallSessionOptions) {
     cancel() {
       const id = callId.current;
       if (id) socket?.emit('cancelCall', { callId: id });
-      callId.current = null;
-      stopMedia();
+      finish();
       dispatch({ event: 'cancelled' });
     },
     async accept(id: string) {
       // the ring stays on the page until the server connects it: a second press is the same answer
+      // (and a reloaded operator's page is already going back to the call it answered)
       if (callId.current === id || !socket || !(await openMedia())) return;
       callId.current = id;
-      dispatch({ event: 'answer', patch: { error: null, endReason: null, ringStop: null } });
+      dispatch({
+        event: 'answer',
+        patch: { error: null, endReason: null, ringStop: null, reconnected: false, lostWhileAway: false },
+      });
       socket.emit('acceptCall', { callId: id });
     },
     decline(id: string) {
@@ -306,7 +307,7 @@ export function useCallSession(options: CallSessionOptions) {
     },
     /** Sends another camera's video in place of the current one. */
     async replaceVideo(track: MediaStreamTrack) {
-      await peer.current?.replaceVideo(track);
+      await link.current?.replaceVideo(track);
     },
   };
 

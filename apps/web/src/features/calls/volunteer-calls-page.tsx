@@ -19,8 +19,10 @@ import { iceTransportPolicy, openHelperMedia, setMicrophone } from './call-media
 import { CallVideo } from './call-video.tsx';
 import { CallHistoryList } from './call-history-list.tsx';
 import { startRinging } from './ringer.ts';
+import { endedStatus } from './seeker-status.ts';
 import { useSpokenStatus } from './spoken-status.ts';
-import { useCallSession, type CallSessionState } from './use-call-session.ts';
+import type { CallSessionState } from './call-state.ts';
+import { useCallSession } from './use-call-session.ts';
 import { merged, outgoing, standing } from './volunteer-availability.ts';
 import { browserTimeZone, VolunteerRestSettings, type RestChange } from './volunteer-rest-settings.tsx';
 import './calls.css';
@@ -33,13 +35,18 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
         ? t('calls.volunteer.incoming', { name: state.incoming.seekerName })
         : t('calls.volunteer.incomingNoName');
     case 'connected':
+      if (state.reconnected) return t('calls.state.reconnected');
       return state.peerName
         ? t('calls.state.connected', { name: state.peerName })
         : t('calls.state.connectedNoName');
     case 'reconnecting':
       return t('calls.state.reconnecting');
+    case 'peerAway':
+      return t('calls.state.peerAway');
+    case 'rejoining':
+      return t('calls.state.rejoining');
     case 'ended':
-      return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
+      return endedStatus(state, t);
     case 'idle':
     case 'cancelled':
     case 'requesting':

@@ -22,6 +22,12 @@ export const callsZhCN = {
     reconnecting: '网络不稳定，正在重新连接…',
     ended: '通话已结束',
     peerLeft: '对方已断开，通话结束',
+    // the other member's page went away without hanging up; the server waits for it (the grace)
+    peerAway: '对方网络中断，正在等待重连',
+    reconnected: '已重新连接',
+    // this page was reloaded mid-call and goes back to it
+    rejoining: '正在回到刚才的通话…',
+    lostWhileAway: '刚才的通话已中断',
     noAnswer: '暂时没有志愿者接听',
     cancelled: '已取消呼叫',
   },

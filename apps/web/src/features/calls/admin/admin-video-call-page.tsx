@@ -10,7 +10,8 @@ import { announce } from '../../../ui/announcer.tsx';
 import { ADMIN_ROOT } from '../../../back-office/index.ts';
 import { iceTransportPolicy, openHelperMedia, setMicrophone } from '../call-media.ts';
 import { CallVideo } from '../call-video.tsx';
-import { useCallSession, type CallSessionState } from '../use-call-session.ts';
+import type { CallSessionState } from '../call-state.ts';
+import { useCallSession } from '../use-call-session.ts';
 import './calls-admin.css';
 
 function operatorStatus(state: CallSessionState, t: TFunction<'admin'>): string {
@@ -19,11 +20,16 @@ function operatorStatus(state: CallSessionState, t: TFunction<'admin'>): string 
     case 'requesting':
       return t('calls.videoCall.answering');
     case 'connected':
+      if (state.reconnected) return t('calls.videoCall.reconnected');
       return t('calls.videoCall.connected', { name: state.peerName });
     case 'reconnecting':
       return t('calls.videoCall.reconnecting');
+    case 'peerAway':
+      return t('calls.videoCall.peerAway');
+    case 'rejoining':
+      return t('calls.videoCall.rejoining');
     case 'ended':
-      return t('calls.videoCall.ended');
+      return state.lostWhileAway ? t('calls.videoCall.lostWhileAway') : t('calls.videoCall.ended');
     case 'cancelled':
       return state.ringStop === 'taken' ? t('calls.videoCall.taken') : t('calls.videoCall.cancelled');
     case 'idle':

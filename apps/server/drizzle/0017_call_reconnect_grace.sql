@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "interrupted_until" timestamp with time zone;
