@@ -248,7 +248,11 @@ export class CallService {
     }
     this.rooms.emit(room, 'callRejoined', { callId: call.id, fresh: true }, member.socketId);
     const { toSeeker, toHelper } = await this.connectedPayloads(call);
-    this.rooms.emit(member.socketId, 'callConnected', call.seekerSocket === member.socketId ? toSeeker : toHelper);
+    this.rooms.emit(
+      member.socketId,
+      'callConnected',
+      call.seekerSocket === member.socketId ? toSeeker : toHelper,
+    );
   }
 
   /**
@@ -476,13 +480,21 @@ export class CallService {
   }
 
   /** What each member's page is told of a connected call: its role, the other's name, the relays. */
-  private async connectedPayloads(call: CallRow): Promise<{ toSeeker: CallConnected; toHelper: CallConnected }> {
+  private async connectedPayloads(
+    call: CallRow,
+  ): Promise<{ toSeeker: CallConnected; toHelper: CallConnected }> {
     const iceServers = iceServersFor(this.config, call.id, this.clock());
     const seekerName = await this.repo.nickname(call.seekerId);
     const helperName = call.volunteerId ? await this.repo.nickname(call.volunteerId) : '';
     return {
       toHelper: { callId: call.id, role: 'helper', peerName: seekerName, iceServers, context: null },
-      toSeeker: { callId: call.id, role: 'seeker', peerName: helperName, iceServers, context: call.context ?? null },
+      toSeeker: {
+        callId: call.id,
+        role: 'seeker',
+        peerName: helperName,
+        iceServers,
+        context: call.context ?? null,
+      },
     };
   }
 
