@@ -98,7 +98,7 @@ export const boundariesRule = {
     ],
     messages: {
       zone: '{{name}}: {{message}} (import "{{spec}}")',
-      face: 'import feature "{{feature}}" through its public face (index.ts, or admin-entry.ts for the back office), not "{{spec}}"',
+      face: 'import feature "{{feature}}" through its public face (index.ts), not "{{spec}}"',
     },
   },
   create(context) {

@@ -32,8 +32,15 @@ export const BOUNDARY_ZONES = [
   {
     name: 'low-web-imports-nothing-higher',
     files: [`${WEB}ui/`, `${WEB}api/`, `${WEB}platform/`, `${WEB}i18n/`],
-    forbidPaths: [`${WEB}app/`, `${WEB}features/`],
+    forbidPaths: [`${WEB}app/`, `${WEB}features/`, `${WEB}back-office/`],
     message: 'ui/, api/, platform/ and i18n/ sit below every feature and the app',
+  },
+  {
+    name: 'back-office-imports-no-feature',
+    files: [`${WEB}back-office/`],
+    forbidPaths: [`${WEB}app/`, `${WEB}features/`],
+    message:
+      "back-office/ is what every feature's admin pages share: it sits below the features, which declare their parts and app/ gathers",
   },
   {
     name: 'capacitor-only-in-platform',
@@ -80,12 +87,12 @@ export const BOUNDARY_ZONES = [
 ];
 
 /**
- * A feature's public faces: index.ts for the user app; admin-entry.ts for the back office (its lazy
- * admin pages, kept out of index.ts, which the user app imports, so the native build never has
- * them); its test fakes, for the tests of the features that use it.
+ * A feature's public faces: index.ts for the other features; its test fakes, for the tests of the
+ * features that use it. What it adds to the app (manifest.ts) and to the back office
+ * (back-office.ts) only app/ reads.
  * @type {import('./boundaries.js').Faces}
  */
 export const FEATURE_FACES = {
   root: `${WEB}features/`,
-  entries: ['index.ts', 'index.tsx', 'admin-entry.ts', 'test-fakes.ts'],
+  entries: ['index.ts', 'index.tsx', 'test-fakes.ts'],
 };

@@ -11,6 +11,7 @@ export { useAdminNotice } from './admin-notice.ts';
 export { ADMIN_HOME, ADMIN_PASSWORD, ADMIN_ROOT } from './admin-paths.ts';
 export { FilterBar, type FilterField } from './filter-bar.tsx';
 export { formatTime } from './format-time.ts';
+export { protocolRule } from './protocol-rule.ts';
 export { ReasonDialog } from './reason-dialog.tsx';
 export { StatusTag } from './status-tag.tsx';
 export { useAdminData, type AdminData } from './use-admin-data.ts';

@@ -2,16 +2,10 @@ import { ModerationReason } from '@sfm/protocol/admin';
 import { Form, Input, Modal } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../i18n/index.ts';
 import { ADMIN_NS } from '../i18n/admin/index.ts';
+import { protocolRule } from './protocol-rule.ts';
 
-/** The protocol's own rule for a moderation reason, so the dialog says what the server would. */
-const reasonRule = {
-  validator: (_: unknown, value: string | undefined) => {
-    const issue = ModerationReason.safeParse(value ?? '').error?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-};
+const reasonRule = protocolRule(ModerationReason);
 
 /**
  * Asks an operator why (a ban, a rejection, an unpublication): every such decision is audited

@@ -3,21 +3,22 @@ import { AdminCreateRequest, adminEndpoints, type AdminAccount } from '@sfm/prot
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, type TableProps } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../../back-office/index.ts';
+import {
+  adminCall,
+  formatTime,
+  protocolRule,
+  StatusTag,
+  useAdminData,
+  useSubmit,
+} from '../../../back-office/index.ts';
 import { useAdminProfile } from '../shell/admin-profile.ts';
 
 const ROLES: readonly AdminRole[] = ['operator', 'super_admin'];
 
 /** The field rules of the protocol, so the form says what the server would. */
-const protocolRule = (field: keyof typeof AdminCreateRequest.shape) => ({
-  validator: (_: unknown, value: unknown) => {
-    const issue = AdminCreateRequest.shape[field].safeParse(value ?? '').error?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-});
+const rule = (field: keyof typeof AdminCreateRequest.shape) => protocolRule(AdminCreateRequest.shape[field]);
 
 function CreateDialog({
   onCreated,
@@ -27,22 +28,13 @@ function CreateDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(ADMIN_NS);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useSubmit();
   const formId = useId();
-  const create = async (values: AdminCreateRequest) => {
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await adminCall(adminEndpoints.createAdmin, values);
-      if (answer.ok) onCreated(answer.data.admin.username, answer.data.temporaryPassword);
-      else setError(answer.message);
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = (values: AdminCreateRequest) =>
+    submit(
+      () => adminCall(adminEndpoints.createAdmin, values),
+      ({ admin, temporaryPassword }) => onCreated(admin.username, temporaryPassword),
+    );
   return (
     <Modal
       open
@@ -60,10 +52,10 @@ function CreateDialog({
         initialValues={{ role: 'operator' }}
         onFinish={create}
       >
-        <Form.Item label={t('admins.username')} name="username" rules={[protocolRule('username')]}>
+        <Form.Item label={t('admins.username')} name="username" rules={[rule('username')]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('admins.role')} name="role" rules={[protocolRule('role')]}>
+        <Form.Item label={t('admins.role')} name="role" rules={[rule('role')]}>
           <Select options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
         </Form.Item>
       </Form>
@@ -109,7 +101,7 @@ export function AdminsPage() {
   const me = useAdminProfile();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ name: string; password: string } | null>(null);
-  const [error, setError] = useState('');
+  const { error, submit } = useSubmit();
 
   const done = (text: string) => {
     void message.success(text);
@@ -117,21 +109,17 @@ export function AdminsPage() {
     admins.reload();
   };
 
-  const setDisabled = async (admin: AdminAccount, disabled: boolean) => {
-    setError('');
-    try {
-      const answer = await adminCall(adminEndpoints.setAdminDisabled, { adminId: admin.id, disabled });
-      if (!answer.ok) return setError(answer.message);
-      done(
-        t('admins.statusChanged', {
-          name: admin.username,
-          action: t(disabled ? 'admins.disable' : 'admins.enable'),
-        }),
-      );
-    } catch (failure) {
-      setError(failureText(failure));
-    }
-  };
+  const setDisabled = (admin: AdminAccount, disabled: boolean) =>
+    submit(
+      () => adminCall(adminEndpoints.setAdminDisabled, { adminId: admin.id, disabled }),
+      () =>
+        done(
+          t('admins.statusChanged', {
+            name: admin.username,
+            action: t(disabled ? 'admins.disable' : 'admins.enable'),
+          }),
+        ),
+    );
 
   const resetPassword = (admin: AdminAccount) =>
     void modal.confirm({
@@ -139,16 +127,11 @@ export function AdminsPage() {
       content: t('admins.resetConfirm', { name: admin.username }),
       okText: t('admins.confirm'),
       cancelText: t('admins.cancel'),
-      onOk: async () => {
-        setError('');
-        try {
-          const answer = await adminCall(adminEndpoints.resetAdminPassword, { adminId: admin.id });
-          if (!answer.ok) return setError(answer.message);
-          setShown({ name: admin.username, password: answer.data.temporaryPassword });
-        } catch (failure) {
-          setError(failureText(failure));
-        }
-      },
+      onOk: () =>
+        submit(
+          () => adminCall(adminEndpoints.resetAdminPassword, { adminId: admin.id }),
+          ({ temporaryPassword }) => setShown({ name: admin.username, password: temporaryPassword }),
+        ),
     });
 
   const columns: TableProps<AdminAccount>['columns'] = [

@@ -1,10 +1,9 @@
 import { AdminLoginRequest, endpoints } from '@sfm/protocol';
 import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
@@ -13,8 +12,9 @@ import {
   ADMIN_HOME,
   ADMIN_ROOT,
   adminCall,
-  failureText,
+  protocolRule,
   useAdminNotice,
+  useSubmit,
 } from '../../../back-office/index.ts';
 import { AdminHeading } from '../shell/admin-heading.tsx';
 import { AdminProviders } from '../shell/admin-providers.tsx';
@@ -32,42 +32,28 @@ interface Values {
 }
 
 /** The protocol's own rule, so the form says what the server would. */
-const required = (field: keyof Values) => ({
-  validator: (_: unknown, value: string | undefined) => {
-    const issue = AdminLoginRequest.shape[field].safeParse(value ?? '').error?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-});
+const required = (field: keyof Values) => protocolRule(AdminLoginRequest.shape[field]);
 
 function LoginForm() {
   const { t } = useTranslation(ADMIN_NS);
   const setAdminToken = useSession((s) => s.setAdminToken);
   const notice = useAdminNotice((s) => s.text);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit: send } = useSubmit();
   // the reason the last session ended is for this visit of the page only
   useEffect(() => () => useAdminNotice.getState().clear(), []);
 
   const submit = async (values: Values) => {
-    setError('');
-    setBusy(true);
     const endStatus = announce(t('login.submitting'));
-    try {
-      const answer = await adminCall(endpoints.adminLogin, values);
-      if (!answer.ok) {
-        setError(answer.message);
-        return;
-      }
-      useAdminNotice.getState().clear();
-      announce(t('login.success'));
-      // the page then goes on to the redirect (below)
-      setAdminToken(answer.data.token);
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      endStatus();
-      setBusy(false);
-    }
+    await send(
+      () => adminCall(endpoints.adminLogin, values),
+      ({ token }) => {
+        useAdminNotice.getState().clear();
+        announce(t('login.success'));
+        // the page then goes on to the redirect (below)
+        setAdminToken(token);
+      },
+    );
+    endStatus();
   };
 
   return (

@@ -2,11 +2,10 @@ import { AdminPasswordChangeRequest, endpoints } from '@sfm/protocol';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText } from '../../../back-office/index.ts';
+import { adminCall, protocolRule, useSubmit } from '../../../back-office/index.ts';
 import { useAdminProfile, useReloadAdminProfile } from '../shell/admin-profile.ts';
 
 interface Values {
@@ -16,12 +15,8 @@ interface Values {
 }
 
 /** The protocol's own rule for a field, so the form says what the server would. */
-const ruleOf = (field: 'currentPassword' | 'newPassword') => ({
-  validator: (_: unknown, value: string | undefined) => {
-    const issue = AdminPasswordChangeRequest.shape[field].safeParse(value ?? '').error?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-});
+const ruleOf = (field: 'currentPassword' | 'newPassword') =>
+  protocolRule(AdminPasswordChangeRequest.shape[field]);
 
 /**
  * The admin's own password. While it is a temporary one (made by another admin) the shell shows
@@ -32,33 +27,24 @@ export function PasswordPage() {
   const profile = useAdminProfile();
   const reloadProfile = useReloadAdminProfile();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit: send } = useSubmit();
 
   const submit = async ({ currentPassword, newPassword }: Values) => {
-    setError('');
     setDone(false);
-    setBusy(true);
     const endStatus = announce(t('password.submitting'));
-    try {
-      const answer = await adminCall(endpoints.adminChangePassword, { currentPassword, newPassword });
-      if (!answer.ok) {
-        setError(answer.message);
-        return;
-      }
-      // every other session of this admin has ended, the old token too: this one goes on with the new
-      useSession.getState().setAdminToken(answer.data.token);
-      form.resetFields();
-      setDone(true);
-      announce(t('password.changed'));
-      reloadProfile();
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      endStatus();
-      setBusy(false);
-    }
+    await send(
+      () => adminCall(endpoints.adminChangePassword, { currentPassword, newPassword }),
+      ({ token }) => {
+        // every other session of this admin has ended, the old token too: this one goes on with the new
+        useSession.getState().setAdminToken(token);
+        form.resetFields();
+        setDone(true);
+        announce(t('password.changed'));
+        reloadProfile();
+      },
+    );
+    endStatus();
   };
 
   const matches = ({ getFieldValue }: { getFieldValue: (name: keyof Values) => unknown }) => ({

@@ -1,12 +1,12 @@
 import { PointsRules } from '@sfm/protocol';
 import { pointsAdminEndpoints } from '@sfm/protocol/admin';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Space } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
+import { adminCall, formatTime, useAdminData, useSubmit } from '../../../back-office/index.ts';
 import './points-admin.css';
 
 const COSTS = ['vision', 'analyze', 'recognize', 'text', 'reasoning'] as const;
@@ -60,8 +60,7 @@ export function PointsConfigPage() {
     adminCall(pointsAdminEndpoints.pointsConfig, undefined, { signal }),
   );
   const [form] = Form.useForm<PointsRules>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useSubmit();
   const grantsId = useId();
   const costsId = useId();
 
@@ -78,19 +77,15 @@ export function PointsConfigPage() {
         t('points.config.invalid', { field: issue.path.join('.'), message: apiText(issue.message) }),
       );
     }
-    setBusy(true);
-    try {
-      const answer = await adminCall(pointsAdminEndpoints.updatePointsConfig, parsed.data);
-      if (!answer.ok) return setError(answer.message);
-      const done = t('points.config.saved', { version: answer.data.version });
-      void message.success(done);
-      announce(done);
-      config.reload();
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      () => adminCall(pointsAdminEndpoints.updatePointsConfig, parsed.data),
+      ({ version }) => {
+        const done = t('points.config.saved', { version });
+        void message.success(done);
+        announce(done);
+        config.reload();
+      },
+    );
   };
 
   return (

@@ -1,20 +1,14 @@
 import { AdminGiftRequest, pointsAdminEndpoints, type AdminUserPoints } from '@sfm/protocol/admin';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Table } from 'antd';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
+import { adminCall, formatTime, protocolRule, useAdminData, useSubmit } from '../../../back-office/index.ts';
 import { formatDay, signedAmount } from '../points-format.ts';
 
 /** A field's rule of the protocol, so the form says what the server would. */
-const protocolRule = (field: 'amount' | 'reason') => ({
-  validator: (_: unknown, value: unknown) => {
-    const issue = AdminGiftRequest.shape[field].safeParse(value ?? '').error?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-});
+const rule = (field: 'amount' | 'reason') => protocolRule(AdminGiftRequest.shape[field]);
 
 /** The users drawer's points: the balance, the latest entries, and a gift or take-back with a reason. */
 export function UserPointsSection({ userId }: { userId: string }) {
@@ -23,30 +17,19 @@ export function UserPointsSection({ userId }: { userId: string }) {
     adminCall(pointsAdminEndpoints.userPoints, { userId }, { signal }),
   );
   const [form] = Form.useForm<{ amount: number; reason: string }>();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useSubmit();
   const headingId = useId();
   const giftId = useId();
 
-  const gift = async ({ amount, reason }: { amount: number; reason: string }) => {
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await adminCall(pointsAdminEndpoints.giftPoints, {
-        userId,
-        amount,
-        reason: reason.trim(),
-      });
-      if (!answer.ok) return setError(answer.message);
-      announce(t('points.user.done', { amount: signedAmount(amount) }));
-      form.resetFields();
-      points.reload();
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const gift = ({ amount, reason }: { amount: number; reason: string }) =>
+    submit(
+      () => adminCall(pointsAdminEndpoints.giftPoints, { userId, amount, reason: reason.trim() }),
+      () => {
+        announce(t('points.user.done', { amount: signedAmount(amount) }));
+        form.resetFields();
+        points.reload();
+      },
+    );
 
   const data: AdminUserPoints | null = points.data;
   return (
@@ -136,10 +119,10 @@ export function UserPointsSection({ userId }: { userId: string }) {
       {/* a name of its own: field ids must not collide with the drawer's other forms (the ban reason) */}
       <Form form={form} name="points-gift" layout="vertical" aria-labelledby={giftId} onFinish={gift}>
         <Space wrap align="start">
-          <Form.Item label={t('points.user.amount')} name="amount" rules={[protocolRule('amount')]}>
+          <Form.Item label={t('points.user.amount')} name="amount" rules={[rule('amount')]}>
             <InputNumber precision={0} style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item label={t('points.user.reason')} name="reason" rules={[protocolRule('reason')]}>
+          <Form.Item label={t('points.user.reason')} name="reason" rules={[rule('reason')]}>
             <Input maxLength={200} style={{ width: 260 }} />
           </Form.Item>
         </Space>

@@ -1,11 +1,10 @@
 import type { Platform, UpdateType } from '@sfm/protocol';
 import { AdminVersionCreateRequest, versionAdminEndpoints, type AdminVersion } from '@sfm/protocol/admin';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, failureText } from '../../../back-office/index.ts';
+import { adminCall, protocolRule, useSubmit } from '../../../back-office/index.ts';
 import { Changelog } from '../../download/index.ts';
 
 const PLATFORMS: readonly Platform[] = ['android', 'ios', 'h5'];
@@ -22,13 +21,8 @@ interface Values {
 }
 
 /** The protocol's rule of a field, so the form says what the server would. */
-const protocolRule = (field: keyof typeof AdminVersionCreateRequest.shape) => ({
-  validator: (_: unknown, value: unknown) => {
-    const issue = AdminVersionCreateRequest.shape[field].safeParse(value === '' ? null : value).error
-      ?.issues[0];
-    return issue ? Promise.reject(new Error(apiText(issue.message))) : Promise.resolve();
-  },
-});
+const rule = (field: keyof typeof AdminVersionCreateRequest.shape) =>
+  protocolRule(AdminVersionCreateRequest.shape[field], (value) => (value === '' ? null : value));
 
 /**
  * Creates a version, or edits one (its platform and build number name it and stay). The release
@@ -47,13 +41,10 @@ export function VersionDialog({
   const { t } = useTranslation(ADMIN_NS);
   const [form] = Form.useForm<Values>();
   const notes = Form.useWatch('releaseNotes', form) ?? version?.releaseNotes ?? '';
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, submit } = useSubmit();
   const formId = useId();
 
-  const save = async (values: Values) => {
-    setBusy(true);
-    setError('');
+  const save = (values: Values) => {
     const common = {
       versionName: values.versionName,
       updateType: values.updateType,
@@ -61,21 +52,17 @@ export function VersionDialog({
       downloadUrl: values.downloadUrl?.trim() || null,
       minSupportedBuild: values.minSupportedBuild ?? null,
     };
-    try {
-      const answer = version
-        ? await adminCall(versionAdminEndpoints.updateVersion, { id: version.id, ...common })
-        : await adminCall(versionAdminEndpoints.createVersion, {
-            ...common,
-            platform: values.platform,
-            buildNumber: values.buildNumber,
-          });
-      if (answer.ok) onDone(answer.data);
-      else setError(answer.message);
-    } catch (failure) {
-      setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      () =>
+        version
+          ? adminCall(versionAdminEndpoints.updateVersion, { id: version.id, ...common })
+          : adminCall(versionAdminEndpoints.createVersion, {
+              ...common,
+              platform: values.platform,
+              buildNumber: values.buildNumber,
+            }),
+      onDone,
+    );
   };
 
   return (
@@ -107,10 +94,10 @@ export function VersionDialog({
             options={PLATFORMS.map((p) => ({ value: p, label: t(`versions.platforms.${p}`) }))}
           />
         </Form.Item>
-        <Form.Item label={t('versions.versionName')} name="versionName" rules={[protocolRule('versionName')]}>
+        <Form.Item label={t('versions.versionName')} name="versionName" rules={[rule('versionName')]}>
           <Input autoComplete="off" placeholder="1.2.0" />
         </Form.Item>
-        <Form.Item label={t('versions.buildNumber')} name="buildNumber" rules={[protocolRule('buildNumber')]}>
+        <Form.Item label={t('versions.buildNumber')} name="buildNumber" rules={[rule('buildNumber')]}>
           <InputNumber disabled={version !== null} min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('versions.updateType')} name="updateType">
@@ -120,7 +107,7 @@ export function VersionDialog({
           label={t('versions.minSupportedBuild')}
           name="minSupportedBuild"
           extra={t('versions.minSupportedHint')}
-          rules={[protocolRule('minSupportedBuild')]}
+          rules={[rule('minSupportedBuild')]}
         >
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
@@ -128,15 +115,11 @@ export function VersionDialog({
           label={t('versions.downloadUrl')}
           name="downloadUrl"
           extra={t('versions.downloadUrlHint')}
-          rules={[protocolRule('downloadUrl')]}
+          rules={[rule('downloadUrl')]}
         >
           <Input autoComplete="off" inputMode="url" />
         </Form.Item>
-        <Form.Item
-          label={t('versions.releaseNotes')}
-          name="releaseNotes"
-          rules={[protocolRule('releaseNotes')]}
-        >
+        <Form.Item label={t('versions.releaseNotes')} name="releaseNotes" rules={[rule('releaseNotes')]}>
           <Input.TextArea rows={6} />
         </Form.Item>
       </Form>
