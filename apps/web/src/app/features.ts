@@ -27,7 +27,7 @@ import { ADMIN_FEATURES } from './admin-features.ts';
  */
 export const USER_FEATURES: readonly FeatureManifest[] = [
   homeManifest,
-  profileManifest,
+  profileManifest(() => import('./personal-centre.ts').then((m) => m.PERSONAL_CENTRE)),
   seeForMeManifest,
   chatManifest,
   marketManifest,
@@ -93,13 +93,4 @@ export function navSlots(features: readonly FeatureManifest[], native: boolean):
 /** What the voice assistant can open by name. */
 export function voicePages(features: readonly FeatureManifest[]) {
   return features.flatMap((f) => f.routes.flatMap(({ path, voice }) => (voice ? [{ path, ...voice }] : [])));
-}
-
-/** The personal centre's links, in order. */
-export function profileLinks(features: readonly FeatureManifest[]) {
-  return features
-    .flatMap((f) => f.routes)
-    .flatMap(({ path, profileLink }) => (profileLink ? [{ to: path, ...profileLink }] : []))
-    .sort((a, b) => a.order - b.order)
-    .map(({ to, labelKey }) => ({ to, labelKey }));
 }

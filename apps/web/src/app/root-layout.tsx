@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Switch, useLocation, useSearch } from 'wouter';
 import { VoiceCommandButton } from '../features/assistant/index.ts';
 import { UpdatePrompt } from '../features/download/index.ts';
-import { ProfileLinksContext } from '../features/profile/index.ts';
 import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
 import { LiveRegions } from '../ui/announcer.tsx';
@@ -14,7 +13,7 @@ import { PermissionOverlayHost } from '../ui/permission-overlay.tsx';
 import { searchPart } from '../ui/routes.ts';
 import { useBackAction } from './back-action.ts';
 import { BottomNav } from './bottom-nav.tsx';
-import { navSlots, profileLinks, shellHides } from './features.ts';
+import { navSlots, shellHides } from './features.ts';
 import { guardRedirect } from './guards.ts';
 import { PrivacyGate } from './privacy-gate.tsx';
 import { ServerUnreachableBanner } from './server-unreachable-banner.tsx';
@@ -102,7 +101,6 @@ export function RootLayout({ features, native, children }: RootLayoutProps) {
   useFocusOnRouteChange(pathname);
   useHardwareBack(native);
   const slots = useMemo(() => navSlots(features, native), [features, native]);
-  const links = useMemo(() => profileLinks(features), [features]);
 
   const redirect = initialized
     ? guardRedirect(pathname, searchPart(search), { loggedIn, hasAdminToken })
@@ -117,11 +115,7 @@ export function RootLayout({ features, native, children }: RootLayoutProps) {
   } else if (redirect) {
     content = <Redirect to={redirect} replace />;
   } else {
-    content = (
-      <ProfileLinksContext value={links}>
-        <Switch>{children}</Switch>
-      </ProfileLinksContext>
-    );
+    content = <Switch>{children}</Switch>;
   }
 
   return (

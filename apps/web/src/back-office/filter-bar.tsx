@@ -12,10 +12,14 @@ export type FilterField =
       width: number;
     };
 
-function Control({ field }: { field: FilterField }) {
-  if (field.kind === 'select') return <Select style={{ width: field.width }} options={[...field.options]} />;
-  return <Input type={field.kind === 'text' ? undefined : field.kind} />;
-}
+// an element, not a component: Form.Item gives its direct child the value, onChange and the id
+// its label points at
+const control = (field: FilterField) =>
+  field.kind === 'select' ? (
+    <Select style={{ width: field.width }} options={[...field.options]} />
+  ) : (
+    <Input type={field.kind === 'text' ? undefined : field.kind} />
+  );
 
 /**
  * The fields above a back-office table or chart and the button that applies them: what the
@@ -45,7 +49,7 @@ export function FilterBar<V extends object>({
     >
       {fields.map((field) => (
         <Form.Item key={field.name} label={field.label} name={field.name}>
-          <Control field={field} />
+          {control(field)}
         </Form.Item>
       ))}
       <Button type="primary" htmlType="submit">

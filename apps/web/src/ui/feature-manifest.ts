@@ -25,8 +25,35 @@ export interface FeatureRoute {
   nativeRedirect?: string;
   /** The voice assistant opens this page by its name (an i18n key) or one of the aliases. */
   voice?: { nameKey: string; aliases: readonly string[] };
-  /** A link in the personal centre's list, at this position. */
-  profileLink?: { labelKey: string; order: number };
+}
+
+/** A link of the personal centre's list: where it goes and the i18n key of its text. */
+export interface ProfileLink {
+  to: string;
+  labelKey: string;
+}
+
+/** A card a feature adds to the personal centre: with the account's cards (before the speech settings) or with the activity (after the links). */
+export interface ProfileSection {
+  place: 'account' | 'activity';
+  Section: ComponentType;
+}
+
+/**
+ * What a feature adds to the personal centre, declared in its personal-centre.ts. The app gathers
+ * them apart from the manifests (app/personal-centre.ts): they load with the personal centre's
+ * page, so the first page of the app carries none of them.
+ */
+export interface PersonalCentreEntries {
+  /** Links of the list, each at its position. */
+  links?: readonly (ProfileLink & { order: number })[];
+  sections?: readonly ProfileSection[];
+}
+
+/** Every feature's part of the personal centre, gathered: the links in their order, the cards. */
+export interface PersonalCentre {
+  links: readonly ProfileLink[];
+  sections: readonly ProfileSection[];
 }
 
 /** An item of the bottom navigation (spec §2). */

@@ -9,7 +9,6 @@ export const downloadManifest: FeatureManifest = {
       page: lazyPage(() => import('./download-page.tsx').then((m) => m.DownloadPage)),
       access: 'public',
       without: ['privacyGate'],
-      profileLink: { labelKey: 'profile.download', order: 7 },
     },
   ],
 };

@@ -10,19 +10,16 @@ export const infoManifest: FeatureManifest = {
       page: lazyPage(() => import('./help-page.tsx').then((m) => m.HelpPage)),
       access: 'user',
       voice: { nameKey: 'pages.help', aliases: ['帮助', 'help'] },
-      profileLink: { labelKey: 'profile.help', order: 3 },
     },
     {
       path: routes.donate,
       page: lazyPage(() => import('./donate-page.tsx').then((m) => m.DonatePage)),
       access: 'user',
-      profileLink: { labelKey: 'profile.donate', order: 4 },
     },
     {
       path: routes.contactUs,
       page: lazyPage(() => import('./contact-us-page.tsx').then((m) => m.ContactUsPage)),
       access: 'user',
-      profileLink: { labelKey: 'profile.contactUs', order: 5 },
     },
   ],
 };

@@ -9,14 +9,12 @@ export const pointsManifest: FeatureManifest = {
       page: lazyPage(() => import('./points-logs-page.tsx').then((m) => m.PointsLogsPage)),
       access: 'user',
       voice: { nameKey: 'pages.pointsLogs', aliases: ['积分', 'points'] },
-      profileLink: { labelKey: 'profile.pointsLogs', order: 1 },
     },
     {
       path: routes.pointsRecharge,
       page: lazyPage(() => import('./recharge-page.tsx').then((m) => m.RechargePage)),
       access: 'user',
       voice: { nameKey: 'pages.pointsRecharge', aliases: ['充值', '会员', 'recharge', 'vip'] },
-      profileLink: { labelKey: 'profile.pointsRecharge', order: 1.5 },
     },
     {
       path: routes.sandboxCheckout,

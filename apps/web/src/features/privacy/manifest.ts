@@ -10,7 +10,6 @@ export const privacyManifest: FeatureManifest = {
       access: 'public',
       // the consent gate links here: the policy must be readable before accepting it
       without: ['privacyGate'],
-      profileLink: { labelKey: 'profile.privacy', order: 6 },
     },
   ],
 };

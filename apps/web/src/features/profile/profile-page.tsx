@@ -1,13 +1,11 @@
-import { use, useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useAnnounce } from '../../ui/announcer.tsx';
+import type { PersonalCentre, ProfileSection } from '../../ui/feature-manifest.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
-import { CallWarnings } from '../calls/index.ts';
-import { MyFeedback } from '../info/index.ts';
 import { BindPhoneForm } from '../login/index.ts';
-import { PointsSummary } from '../points/index.ts';
 import { roleKey } from '../role-select/index.ts';
 import { SpeechRateField } from '../settings/index.ts';
 import { logout } from '../../api/logout.ts';
@@ -20,13 +18,24 @@ import { useLeaveAccount } from './leave-account.ts';
 import { maskPhone } from './mask-phone.ts';
 import { MyDataSection } from './my-data-section.tsx';
 import { NicknameForm } from './nickname-form.tsx';
-import { ProfileLinksContext } from './profile-links.ts';
+
+/** The cards other features add in one place of the page, in the app's order. */
+function Sections({
+  sections,
+  place,
+}: {
+  sections: readonly ProfileSection[];
+  place: ProfileSection['place'];
+}) {
+  return sections.filter((s) => s.place === place).map(({ Section }, i) => <Section key={i} />);
+}
 
 /**
- * /profile: who you are, account security (password, every device), points, speech rate and voice,
- * links, version, your data, log out.
+ * /profile: who you are, account security (password, every device), the features' account cards
+ * (points), speech rate and voice, links, the features' activity cards (feedback, call warnings),
+ * version, your data, log out.
  */
-export function ProfilePage() {
+function ProfilePage({ links, sections }: PersonalCentre) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const leave = useLeaveAccount();
@@ -35,7 +44,6 @@ export function ProfilePage() {
   const whoId = useId();
   const speechId = useId();
   const moreId = useId();
-  const links = use(ProfileLinksContext);
 
   const onScreenReaderVoiceChange = (on: boolean) => {
     // what the old voice was saying must not go on under the new one
@@ -73,7 +81,7 @@ export function ProfilePage() {
 
       {user ? <AccountSecuritySection user={user} /> : null}
 
-      <PointsSummary />
+      <Sections sections={sections} place="account" />
 
       <section className="card" aria-labelledby={speechId}>
         <h2 id={speechId}>{t('profile.speechTitle')}</h2>
@@ -108,9 +116,7 @@ export function ProfilePage() {
         </ul>
       </section>
 
-      <MyFeedback />
-
-      <CallWarnings />
+      <Sections sections={sections} place="activity" />
 
       <AppVersion />
 
@@ -121,4 +127,11 @@ export function ProfilePage() {
       </button>
     </Page>
   );
+}
+
+/** The personal centre's page, holding the links and cards the features add to it (manifest.ts). */
+export function profilePageWith(entries: PersonalCentre): ComponentType {
+  return function PersonalCentrePage() {
+    return <ProfilePage {...entries} />;
+  };
 }

@@ -9,7 +9,6 @@ export const settingsManifest: FeatureManifest = {
       page: lazyPage(() => import('./operation-settings-page.tsx').then((m) => m.OperationSettingsPage)),
       access: 'user',
       voice: { nameKey: 'pages.operationSettings', aliases: ['操作设置', '设置', 'settings'] },
-      profileLink: { labelKey: 'profile.operationSettings', order: 2 },
     },
   ],
 };

@@ -1,1 +1,0 @@
-export { ProfileLinksContext } from './profile-links.ts';
