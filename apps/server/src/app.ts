@@ -22,6 +22,7 @@ import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
 import * as auth from './modules/auth/module.ts';
+import { authSessions } from './modules/auth/sessions.ts';
 import * as calls from './modules/calls/module.ts';
 import * as chat from './modules/chat/module.ts';
 import * as dashboard from './modules/dashboard/module.ts';
@@ -170,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     // the narrow People interface, so that no module needs the users' or admins' repo for a label
     people: { user: (id) => usersRepo.findById(id), admin: (id) => adminRepo.findById(id) },
+    // the part of the users' repo that the modules logging people in may use (the Accounts interface)
+    accounts: usersRepo,
+    sessions: authSessions,
     personalData: new Registry<PersonalDataSource>(),
     dashboard: new Registry<DashboardFigures>(),
     adapters: {

@@ -6,6 +6,7 @@ import type { AuditLog } from './audit/audit-log.ts';
 import type { DayRange } from './calendar/day-range.ts';
 import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
+import type { users } from './db/core-schema.ts';
 import type { Database, Transaction } from './db/database.ts';
 import type { Engines } from './engines/engines.ts';
 import type { IdentityResolver } from './http/identity.ts';
@@ -55,6 +56,10 @@ export interface ModuleContext {
   audit: AuditLog;
   /** Users and admins as a module that names them may look them up (the users and admin modules' rows). */
   people: People;
+  /** The user accounts, for the modules that log people in (the users module owns them). */
+  accounts: Accounts;
+  /** A user's sessions, for a module that must end them with its own change (the auth module owns them). */
+  sessions: Sessions;
   /** What other modules ask of the points economy (the points module provides it). */
   points: Points;
   /** Each module's part of a user's personal data: the account's export and deletion gather them. */
@@ -71,6 +76,62 @@ export interface People {
   user(userId: string): Promise<{ phone: string | null } | null>;
   /** Null when there is no such admin. */
   admin(adminId: string): Promise<{ username: string } | null>;
+}
+
+/** A user's account as the users module stores it. */
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  /** null: an account made by a social login (a phone is bound later). */
+  phone: string | null;
+  passwordHash: string | null;
+  nickname?: string | null;
+  /** When a code proved the phone (registration and SMS login do before an account exists). */
+  phoneVerifiedAt?: Date;
+  userType?: 0 | 1;
+}
+
+export interface UserChanges {
+  /** null: back to no nickname (the back office's reset). */
+  nickname?: string | null;
+  userType?: 0 | 1;
+  speechRate?: number;
+  bannedAt?: Date | null;
+  banReason?: string | null;
+  passwordHash?: string | null;
+  phoneVerifiedAt?: Date;
+  /** Every access token the user holds is refused from now on (the session generation counts up). */
+  endSessions?: boolean;
+}
+
+/**
+ * The user accounts as the modules that log people in use them: registration, the logins, a
+ * password or a phone changed, sessions ended. modules/users implements it (its UsersRepo).
+ */
+export interface Accounts {
+  /** Null when there is no such user. */
+  findById(id: string): Promise<UserRow | null>;
+  findByPhone(phone: string): Promise<UserRow | null>;
+  /** The new user, or null when the phone is already taken. */
+  create(user: NewUser): Promise<UserRow | null>;
+  /** The phone's user, created without a password if there is none yet (the code proved it `now`). */
+  findOrCreateByPhone(phone: string, now: Date): Promise<UserRow>;
+  /**
+   * Binds a phone to an account that has none: the updated row, or why not ('taken': another
+   * account has the phone, 'has_phone': this one has one already), null for no account.
+   */
+  bindPhone(id: string, phone: string, now: Date): Promise<UserRow | 'taken' | 'has_phone' | null>;
+  /** Null when there is no such user. */
+  update(id: string, changes: UserChanges, now: Date): Promise<UserRow | null>;
+}
+
+/** A user's sessions as a module that changes an account sees them. modules/auth implements it. */
+export interface Sessions {
+  /**
+   * Revokes every refresh token of the user in the caller's transaction, so that a ban and the end
+   * of the sessions commit together (access tokens end with the account's `endSessions`).
+   */
+  revokeAll(userId: string, now: Date, tx: Transaction): Promise<void>;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import type { ModuleContext } from '../../module-context.ts';
-import { UsersRepo } from '../users/repo.ts';
 import { authPersonalData } from './personal-data.ts';
 import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import { registerAuthRoutes } from './routes.ts';
@@ -14,9 +13,10 @@ export function createAuthService({
   security,
   adapters,
   points,
+  accounts,
 }: ModuleContext): AuthService {
   return new AuthService({
-    users: new UsersRepo(db),
+    users: accounts,
     refreshTokens: new RefreshTokenRepo(db),
     smsCodes: new SmsCodeRepo(db),
     passwords: security.passwords,

@@ -10,10 +10,10 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Transaction } from '../../db/database.ts';
+import type { Sessions, UserChanges, UserRow } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
-import { RefreshTokenRepo } from '../auth/repo.ts';
 import { UserDirectoryRepo, type DirectoryRow } from './directory-repo.ts';
-import { UsersRepo, type UserChanges, type UserRow } from './repo.ts';
+import { UsersRepo } from './repo.ts';
 
 export function toUserSummary(row: DirectoryRow): AdminUserSummary {
   return {
@@ -41,6 +41,7 @@ export class UserDirectoryService {
     private readonly directory: UserDirectoryRepo,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly sessions: Sessions,
     /** Ends the user's open connections (sockets), which an access token no longer guards. */
     private readonly signOut: (userId: string) => void,
   ) {}
@@ -84,7 +85,7 @@ export class UserDirectoryService {
    */
   async ban(actor: AdminActor, userId: string, reason: string): Promise<AdminUserSummary> {
     const banned = await this.changeUser(actor, userId, 'user.ban', async (tx, before, now) => {
-      await new RefreshTokenRepo(tx).revokeAllOfUser(userId, now);
+      await this.sessions.revokeAll(userId, now, tx);
       return {
         changes: { bannedAt: before.bannedAt ?? now, banReason: reason, endSessions: true },
         before: { status: before.bannedAt ? 'banned' : 'active', banReason: before.banReason },

@@ -12,11 +12,13 @@ import { UsersService } from './service.ts';
 
 /** The signed-in user's own profile, and the back office's users page. */
 export function register(ctx: ModuleContext): void {
-  const { http, db, clock, audit, sockets } = ctx;
+  const { http, db, clock, audit, sockets, sessions } = ctx;
   registerUserRoutes(http, new UsersService(new UsersRepo(db), clock));
   registerUserDirectoryRoutes(
     http,
-    new UserDirectoryService(new UserDirectoryRepo(db), audit, clock, (id) => sockets.disconnectUser(id)),
+    new UserDirectoryService(new UserDirectoryRepo(db), audit, clock, sessions, (id) =>
+      sockets.disconnectUser(id),
+    ),
   );
   const dashboard = new UsersDashboard(new UsersDashboardRepo(db), clock, ctx.config.timeZone);
   registerUsersDashboardRoutes(http, dashboard);

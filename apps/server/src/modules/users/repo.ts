@@ -1,33 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
 import { userActiveDays, users } from '../../db/schema.ts';
+import type { Accounts, NewUser, UserChanges, UserRow } from '../../module-context.ts';
 
-export type UserRow = typeof users.$inferSelect;
 /** PostgreSQL's error code for a broken unique constraint. */
 const UNIQUE_VIOLATION = '23505';
-export interface NewUser {
-  /** null: an account made by a social login (a phone is bound later). */
-  phone: string | null;
-  passwordHash: string | null;
-  nickname?: string | null;
-  /** When a code proved the phone (registration and SMS login do before an account exists). */
-  phoneVerifiedAt?: Date;
-  userType?: 0 | 1;
-}
-export interface UserChanges {
-  /** null: back to no nickname (the back office's reset). */
-  nickname?: string | null;
-  userType?: 0 | 1;
-  speechRate?: number;
-  bannedAt?: Date | null;
-  banReason?: string | null;
-  passwordHash?: string | null;
-  phoneVerifiedAt?: Date;
-  /** Every access token the user holds is refused from now on (the session generation counts up). */
-  endSessions?: boolean;
-}
 
-export class UsersRepo {
+/** The users' rows. Other modules reach them as ctx.accounts, the part of this repo they may use. */
+export class UsersRepo implements Accounts {
   constructor(private readonly db: Executor) {}
 
   async findById(id: string): Promise<UserRow | null> {
@@ -54,7 +34,6 @@ export class UsersRepo {
     return row ?? null;
   }
 
-  /** The new user, or null when the phone is already taken. */
   async create(user: NewUser): Promise<UserRow | null> {
     const [row] = await this.db
       .insert(users)
@@ -64,7 +43,6 @@ export class UsersRepo {
     return row ?? null;
   }
 
-  /** The phone's user, created without a password if there is none yet (SMS login, the code proved it `now`). */
   async findOrCreateByPhone(phone: string, now: Date): Promise<UserRow> {
     const created = await this.create({ phone, passwordHash: null, phoneVerifiedAt: now });
     const row = created ?? (await this.findByPhone(phone));
@@ -72,10 +50,6 @@ export class UsersRepo {
     return row;
   }
 
-  /**
-   * Binds a phone to an account that has none (one made by a social login): the updated row, or why
-   * not ('taken': another account has the phone, 'has_phone': this one has one already), null for no account.
-   */
   async bindPhone(id: string, phone: string, now: Date): Promise<UserRow | 'taken' | 'has_phone' | null> {
     if (!isUuid(id)) return null;
     const owner = await this.findByPhone(phone);

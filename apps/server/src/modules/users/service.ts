@@ -1,7 +1,8 @@
 import type { UpdateMeRequest, User, UserType } from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
+import type { UserRow } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { UserRow, UsersRepo } from './repo.ts';
+import type { UsersRepo } from './repo.ts';
 
 /** The wire shape of a user. speech_rate is a float4: 1.2 reads back as 1.2000000476…, so round it. */
 export function toUser(row: UserRow): User {
