@@ -1,10 +1,9 @@
-import { callsEn } from './calls/en.ts';
-import { downloadEn } from './download/en.ts';
 import { personalEn } from './personal/en.ts';
 import { socialLoginEn } from './social-login/en.ts';
-import type { Messages } from './zh-CN.ts';
+import type { Texts } from './texts.ts';
+import type { zhCN } from './zh-CN.ts';
 
-export const en: Messages = {
+export const en: Texts<typeof zhCN> = {
   app: {
     name: 'See for me',
     titleSuffix: ' - See for me',
@@ -36,10 +35,8 @@ export const en: Messages = {
     volunteer: 'Volunteer mode',
     profile: 'Personal centre',
   },
-  download: downloadEn,
   personal: personalEn,
   socialLogin: socialLoginEn,
-  calls: callsEn,
   home: {
     title: 'See for me',
     slogan: 'Let AI and volunteers be your eyes',

@@ -28,6 +28,9 @@ void i18n.use(initReactI18next).init({
   resources: { 'zh-CN': { translation: zhCN, api: apiMessages['zh-CN'] } },
   ns: ['translation', 'api'],
   defaultNS: 'translation',
+  // the shell's texts (this bundle) are every feature's too: a feature's t (namespace.ts) finds a
+  // page title or a scene mode's name without naming the namespace
+  fallbackNS: 'translation',
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,

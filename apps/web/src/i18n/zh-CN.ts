@@ -1,5 +1,3 @@
-import { callsZhCN } from './calls/zh-CN.ts';
-import { downloadZhCN } from './download/zh-CN.ts';
 import { personalZhCN } from './personal/zh-CN.ts';
 import { socialLoginZhCN } from './social-login/zh-CN.ts';
 
@@ -35,10 +33,8 @@ export const zhCN = {
     volunteer: '志愿者模式',
     profile: '个人中心',
   },
-  download: downloadZhCN,
   personal: personalZhCN,
   socialLogin: socialLoginZhCN,
-  calls: callsZhCN,
   home: {
     title: '帮我看看',
     slogan: '让 AI 和志愿者做您的眼睛',
@@ -453,12 +449,3 @@ export const zhCN = {
     },
   },
 } as const;
-
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly (infer U)[]
-    ? readonly Widen<U>[]
-    : { readonly [K in keyof T]: Widen<T[K]> };
-
-/** The shape every locale must fill. */
-export type Messages = Widen<typeof zhCN>;

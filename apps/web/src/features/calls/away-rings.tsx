@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import { api } from '../../api/http-client.ts';
 import { announce } from '../../ui/announcer.tsx';
 import * as webPush from '../../platform/web-push.ts';
@@ -9,7 +10,7 @@ import * as webPush from '../../platform/web-push.ts';
  * the volunteer. Shown only where the browser has Web Push (not in the native app).
  */
 export function AwayRings() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CALLS_NS);
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -32,15 +33,15 @@ export function AwayRings() {
         const subscription = key.ok ? await webPush.subscribePush(key.data.publicKey) : null;
         const saved = subscription ? await api.call('callPushSubscribe', subscription) : null;
         setOn(saved?.ok === true);
-        announce(t(saved?.ok ? 'calls.volunteer.awayOn' : 'calls.volunteer.awayFailed'));
+        announce(t(saved?.ok ? 'volunteer.awayOn' : 'volunteer.awayFailed'));
       } else {
         const endpoint = await webPush.unsubscribePush();
         if (endpoint) await api.call('callPushUnsubscribe', { endpoint });
         setOn(false);
-        announce(t('calls.volunteer.awayOff'));
+        announce(t('volunteer.awayOff'));
       }
     } catch {
-      announce(t('calls.volunteer.awayFailed'));
+      announce(t('volunteer.awayFailed'));
     } finally {
       setBusy(false);
     }
@@ -56,7 +57,7 @@ export function AwayRings() {
         disabled={busy}
         onChange={(e) => void change(e.target.checked)}
       />
-      {t('calls.volunteer.away')}
+      {t('volunteer.away')}
     </label>
   );
 }

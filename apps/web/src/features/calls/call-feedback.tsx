@@ -1,12 +1,13 @@
 import { CALL_REPORT_REASONS, type BodyOf, type CallReportReason } from '@sfm/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import { api, NetworkError } from '../../api/http-client.ts';
 import { announce } from '../../ui/announcer.tsx';
 
 /** After a call: rate it (helpful or not), and report the other member with a reason, maybe blocking them. */
 export function CallFeedback({ callId }: { callId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CALLS_NS);
   const [helpful, setHelpful] = useState<boolean | null>(null);
   const [reason, setReason] = useState<CallReportReason>('inappropriate');
   const [note, setNote] = useState('');
@@ -26,22 +27,22 @@ export function CallFeedback({ callId }: { callId: string }) {
       announce(success);
       return true;
     } catch (error) {
-      setAlertText(error instanceof NetworkError ? error.message : t('calls.feedback.failed'));
+      setAlertText(error instanceof NetworkError ? error.message : t('feedback.failed'));
       return false;
     }
   };
 
   const rate = async (value: boolean) => {
-    if (await send({ callId, helpful: value }, t('calls.feedback.thanks'))) setHelpful(value);
+    if (await send({ callId, helpful: value }, t('feedback.thanks'))) setHelpful(value);
   };
   const report = async (event: FormEvent) => {
     event.preventDefault();
-    await send({ callId, helpful, report: { reason, note }, block }, t('calls.feedback.reported'));
+    await send({ callId, helpful, report: { reason, note }, block }, t('feedback.reported'));
   };
 
   return (
     <section className="call-feedback card" aria-labelledby="call-feedback-heading">
-      <h2 id="call-feedback-heading">{t('calls.feedback.heading')}</h2>
+      <h2 id="call-feedback-heading">{t('feedback.heading')}</h2>
       <div className="call-feedback__rating">
         <button
           type="button"
@@ -49,7 +50,7 @@ export function CallFeedback({ callId }: { callId: string }) {
           aria-pressed={helpful === true}
           onClick={() => void rate(true)}
         >
-          {t('calls.feedback.helpful')}
+          {t('feedback.helpful')}
         </button>
         <button
           type="button"
@@ -57,15 +58,15 @@ export function CallFeedback({ callId }: { callId: string }) {
           aria-pressed={helpful === false}
           onClick={() => void rate(false)}
         >
-          {t('calls.feedback.notHelpful')}
+          {t('feedback.notHelpful')}
         </button>
       </div>
       <details className="call-feedback__report">
-        <summary className="call-feedback__summary">{t('calls.feedback.report')}</summary>
+        <summary className="call-feedback__summary">{t('feedback.report')}</summary>
         <form className="form" onSubmit={(e) => void report(e)}>
           <div className="field">
             <label className="field__label" htmlFor="call-report-reason">
-              {t('calls.feedback.reason')}
+              {t('feedback.reason')}
             </label>
             <select
               id="call-report-reason"
@@ -75,14 +76,14 @@ export function CallFeedback({ callId }: { callId: string }) {
             >
               {CALL_REPORT_REASONS.map((r) => (
                 <option key={r} value={r}>
-                  {t(`calls.feedback.reasons.${r}`)}
+                  {t(`feedback.reasons.${r}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <label className="field__label" htmlFor="call-report-note">
-              {t('calls.feedback.note')}
+              {t('feedback.note')}
             </label>
             <textarea
               id="call-report-note"
@@ -99,10 +100,10 @@ export function CallFeedback({ callId }: { callId: string }) {
               checked={block}
               onChange={(e) => setBlock(e.target.checked)}
             />
-            {t('calls.feedback.block')}
+            {t('feedback.block')}
           </label>
           <button type="submit" className="button button--danger">
-            {t('calls.feedback.submitReport')}
+            {t('feedback.submitReport')}
           </button>
         </form>
       </details>

@@ -1,6 +1,7 @@
 import type { CallWarning } from '@sfm/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import { api } from '../../api/http-client.ts';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -10,7 +11,7 @@ const day = (iso: string) => iso.slice(0, 10);
  * centre shows them (beside the replies to their feedback). Nothing at all when there are none.
  */
 export function CallWarnings() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CALLS_NS);
   const headingId = useId();
   const [items, setItems] = useState<CallWarning[]>([]);
   useEffect(() => {
@@ -24,13 +25,13 @@ export function CallWarnings() {
   if (items.length === 0) return null;
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('calls.warnings.heading')}</h2>
+      <h2 id={headingId}>{t('warnings.heading')}</h2>
       <ul>
         {items.map((w) => (
           <li key={w.callId}>
-            {t('calls.warnings.warning', {
+            {t('warnings.warning', {
               date: day(w.callAt),
-              reason: t(`calls.feedback.reasons.${w.reason}`),
+              reason: t(`feedback.reasons.${w.reason}`),
             })}
           </li>
         ))}

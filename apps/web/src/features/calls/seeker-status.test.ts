@@ -2,6 +2,7 @@ import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { callsEn } from '../../i18n/calls/en.ts';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import type { CallPhase } from './call-phase.ts';
 import { seekerStatus } from './seeker-status.ts';
 import { INITIAL_CALL_STATE, type CallSessionState } from './call-state.ts';
@@ -12,13 +13,14 @@ const state = (phase: CallPhase, over: Partial<CallSessionState> = {}): CallSess
   ...over,
 });
 
-const zh = i18n.t;
+const zh = i18n.getFixedT('zh-CN', CALLS_NS);
 
 async function englishT(): Promise<TFunction> {
   const en = i18next.createInstance();
   await en.init({
     lng: 'en',
-    resources: { en: { translation: { calls: callsEn } } },
+    resources: { en: { [CALLS_NS]: callsEn } },
+    defaultNS: CALLS_NS,
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   });
@@ -49,13 +51,13 @@ describe('each side hears its own words', () => {
   });
 
   it('connected: the seeker reached a volunteer, the volunteer (calls.state.connected) a help-seeker', async () => {
-    expect(zh('calls.state.connected', { name: '小明' })).toBe('已接通求助者 小明');
-    expect(zh('calls.state.connectedNoName')).toBe('已接通求助者');
+    expect(zh('state.connected', { name: '小明' })).toBe('已接通求助者 小明');
+    expect(zh('state.connectedNoName')).toBe('已接通求助者');
     const en = await englishT();
     expect(seekerStatus(state('connected', { peerName: 'Ann' }), en)).toBe('Connected to volunteer Ann');
     expect(seekerStatus(state('connected'), en)).toBe('Connected to a volunteer');
-    expect(en('calls.state.connected', { name: 'Bo' })).toBe('Connected to help-seeker Bo');
-    expect(en('calls.state.connectedNoName')).toBe('Connected to a help-seeker');
+    expect(en('state.connected', { name: 'Bo' })).toBe('Connected to help-seeker Bo');
+    expect(en('state.connectedNoName')).toBe('Connected to a help-seeker');
   });
 
   it('while volunteers are rung, the seeker hears how many were notified so far', async () => {

@@ -12,28 +12,26 @@ export function seekerStatus(state: CallSessionState, t: TFunction, notified: nu
     case 'idle':
       return state.error ?? '';
     case 'requesting':
-      return t('calls.state.requesting');
+      return t('state.requesting');
     case 'ringing':
-      return notified ? t('calls.state.notified', { count: notified }) : t('calls.state.ringing');
+      return notified ? t('state.notified', { count: notified }) : t('state.ringing');
     case 'queued':
-      return t('calls.state.queued');
+      return t('state.queued');
     case 'connected':
-      if (state.reconnected) return t('calls.state.reconnected');
-      return state.peerName
-        ? t('calls.seeker.connected', { name: state.peerName })
-        : t('calls.seeker.connectedNoName');
+      if (state.reconnected) return t('state.reconnected');
+      return state.peerName ? t('seeker.connected', { name: state.peerName }) : t('seeker.connectedNoName');
     case 'reconnecting':
-      return t('calls.state.reconnecting');
+      return t('state.reconnecting');
     case 'peerAway':
-      return t('calls.state.peerAway');
+      return t('state.peerAway');
     case 'rejoining':
-      return t('calls.state.rejoining');
+      return t('state.rejoining');
     case 'ended':
       return endedStatus(state, t);
     case 'noAnswer':
-      return t('calls.state.noAnswer');
+      return t('state.noAnswer');
     case 'cancelled':
-      return t('calls.state.cancelled');
+      return t('state.cancelled');
     case 'incoming':
       return '';
   }
@@ -41,6 +39,6 @@ export function seekerStatus(state: CallSessionState, t: TFunction, notified: nu
 
 /** Either member's words for a call that ended: cut off while this page was away, left, or ended. */
 export function endedStatus(state: CallSessionState, t: TFunction): string {
-  if (state.lostWhileAway) return t('calls.state.lostWhileAway');
-  return state.endReason === 'connection_lost' ? t('calls.state.peerLeft') : t('calls.state.ended');
+  if (state.lostWhileAway) return t('state.lostWhileAway');
+  return state.endReason === 'connection_lost' ? t('state.peerLeft') : t('state.ended');
 }

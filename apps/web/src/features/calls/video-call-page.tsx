@@ -1,6 +1,7 @@
 import { CALLS_NAMESPACE, type RingProgress, type SharedContext } from '@sfm/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import { Link, useSearchParams } from 'wouter';
 import { useSession } from '../../session/index.ts';
 import { Page } from '../../ui/page.tsx';
@@ -30,7 +31,7 @@ const sharedContext = (recent: LastAnalysis | null): SharedContext | null =>
 
 /** /video-call: the help-seeker calls a volunteer with one tap and shows them the rear camera. */
 export function VideoCallPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CALLS_NS);
   const token = useSession((s) => s.token);
   const [muted, setMuted] = useState(false);
   const [torchOn, setTorchOn] = useState(false);
@@ -46,7 +47,7 @@ export function VideoCallPage() {
     auth: token ? { token, userType: 'registered' } : null,
     role: 'seeker',
     openMedia: () => openSeekerMedia(facing.current),
-    mediaFailedText: t('calls.cameraFailed'),
+    mediaFailedText: t('cameraFailed'),
     iceTransportPolicy: iceTransportPolicy(),
     onTorchRequest: (on) => void switchTorch(on, true),
     onEvent: (event, data) => {
@@ -65,7 +66,7 @@ export function VideoCallPage() {
   async function switchTorch(on: boolean, askedByHelper = false) {
     const track = localStream?.getVideoTracks()[0];
     // the helper's ask is news of its own: it does not stand in for the call's status
-    if (askedByHelper) sayCallNews(t(on ? 'calls.inCall.torchAsked' : 'calls.inCall.torchAskedOff'));
+    if (askedByHelper) sayCallNews(t(on ? 'inCall.torchAsked' : 'inCall.torchAskedOff'));
     if (!track || !trackSupportsTorch(track)) return;
     await setTorch(track, on).then(
       () => setTorchOn(on),
@@ -107,7 +108,7 @@ export function VideoCallPage() {
     state.phase === 'cancelled';
   return (
     <Page title={t('pages.videoCall')} className="video-call">
-      <p>{t('calls.seeker.intro')}</p>
+      <p>{t('seeker.intro')}</p>
       <p className="call-status" data-call-phase={state.phase}>
         {status}
       </p>
@@ -119,7 +120,7 @@ export function VideoCallPage() {
             checked={shareRecent}
             onChange={(e) => setShareRecent(e.target.checked)}
           />
-          <span className="field__label">{t('calls.seeker.shareContext')}</span>
+          <span className="field__label">{t('seeker.shareContext')}</span>
         </label>
       ) : null}
       {canCall ? (
@@ -129,12 +130,12 @@ export function VideoCallPage() {
           disabled={!session.socket}
           onClick={() => void actions.request(callLanguage(), shareRecent ? sharedContext(recent) : null)}
         >
-          {t('calls.seeker.call')}
+          {t('seeker.call')}
         </button>
       ) : null}
       {state.phase === 'noAnswer' ? (
         <Link className="button button--secondary button--block" to={routes.seeForMe}>
-          {t('calls.backToCamera')}
+          {t('backToCamera')}
         </Link>
       ) : null}
       {waiting(state.phase) ? (
@@ -143,7 +144,7 @@ export function VideoCallPage() {
           className="button button--secondary button--block call-cancel"
           onClick={actions.cancel}
         >
-          {t('calls.seeker.cancel')}
+          {t('seeker.cancel')}
         </button>
       ) : null}
       {session.inCall ? (
@@ -151,7 +152,7 @@ export function VideoCallPage() {
           <CallVideo
             stream={localStream}
             muted
-            label={t('calls.inCall.localVideo')}
+            label={t('inCall.localVideo')}
             className="call-video call-video--preview"
           />
           <div className="call-controls">
@@ -161,10 +162,10 @@ export function VideoCallPage() {
               aria-pressed={muted}
               onClick={toggleMute}
             >
-              {t('calls.inCall.mute')}
+              {t('inCall.mute')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => void switchCamera()}>
-              {t('calls.inCall.switchCamera')}
+              {t('inCall.switchCamera')}
             </button>
             {torchAvailable ? (
               <button
@@ -173,15 +174,15 @@ export function VideoCallPage() {
                 aria-pressed={torchOn}
                 onClick={() => void switchTorch(!torchOn)}
               >
-                {t('calls.inCall.torch')}
+                {t('inCall.torch')}
               </button>
             ) : null}
             <button type="button" className="button button--danger" onClick={actions.hangUp}>
-              {t('calls.inCall.end')}
+              {t('inCall.end')}
             </button>
           </div>
           {/* the other side's voice: no picture comes from a volunteer */}
-          <CallVideo stream={session.remoteStream} label={t('calls.inCall.helperVoice')} audioOnly />
+          <CallVideo stream={session.remoteStream} label={t('inCall.helperVoice')} audioOnly />
         </>
       ) : null}
       {state.phase === 'ended' && state.callId ? <CallFeedback callId={state.callId} /> : null}

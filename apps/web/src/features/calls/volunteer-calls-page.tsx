@@ -9,6 +9,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import type { Socket } from 'socket.io-client';
 import { api } from '../../api/http-client.ts';
 import { useSession } from '../../session/index.ts';
@@ -32,19 +33,17 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
   switch (state.phase) {
     case 'incoming':
       return state.incoming?.seekerName
-        ? t('calls.volunteer.incoming', { name: state.incoming.seekerName })
-        : t('calls.volunteer.incomingNoName');
+        ? t('volunteer.incoming', { name: state.incoming.seekerName })
+        : t('volunteer.incomingNoName');
     case 'connected':
-      if (state.reconnected) return t('calls.state.reconnected');
-      return state.peerName
-        ? t('calls.state.connected', { name: state.peerName })
-        : t('calls.state.connectedNoName');
+      if (state.reconnected) return t('state.reconnected');
+      return state.peerName ? t('state.connected', { name: state.peerName }) : t('state.connectedNoName');
     case 'reconnecting':
-      return t('calls.state.reconnecting');
+      return t('state.reconnecting');
     case 'peerAway':
-      return t('calls.state.peerAway');
+      return t('state.peerAway');
     case 'rejoining':
-      return t('calls.state.rejoining');
+      return t('state.rejoining');
     case 'ended':
       return endedStatus(state, t);
     case 'idle':
@@ -54,10 +53,10 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
     case 'queued':
     case 'noAnswer':
       if (state.error) return state.error;
-      if (state.ringStop === 'taken') return t('calls.volunteer.taken');
-      if (state.ringStop === 'cancelled') return t('calls.volunteer.withdrawn');
-      if (state.ringStop === 'expired') return t('calls.volunteer.expired');
-      return available ? t('calls.volunteer.waiting') : t('calls.volunteer.offline');
+      if (state.ringStop === 'taken') return t('volunteer.taken');
+      if (state.ringStop === 'cancelled') return t('volunteer.withdrawn');
+      if (state.ringStop === 'expired') return t('volunteer.expired');
+      return available ? t('volunteer.waiting') : t('volunteer.offline');
   }
 }
 
@@ -66,7 +65,7 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
  * itself, and the history.
  */
 export function VolunteerCallsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CALLS_NS);
   const token = useSession((s) => s.token);
   const [availability, setAvailability] = useState<Availability | null>(null);
   const [muted, setMuted] = useState(false);
@@ -88,7 +87,7 @@ export function VolunteerCallsPage() {
     auth: token ? { token, userType: 'registered' } : null,
     role: 'helper',
     openMedia: openHelperMedia,
-    mediaFailedText: t('calls.cameraFailed'),
+    mediaFailedText: t('cameraFailed'),
     iceTransportPolicy: iceTransportPolicy(),
     onConnect: (socket) => {
       registered.current = false;
@@ -144,7 +143,7 @@ export function VolunteerCallsPage() {
   const incoming = state.phase === 'incoming' ? state.incoming : null;
   return (
     <Page title={t('pages.volunteerCalls')} className="volunteer-calls">
-      <p>{t('calls.volunteer.intro')}</p>
+      <p>{t('volunteer.intro')}</p>
       <label className="check">
         <input
           type="checkbox"
@@ -154,11 +153,11 @@ export function VolunteerCallsPage() {
           disabled={!socket || availability === null}
           onChange={(e) => choose({ ...current(), available: e.target.checked })}
         />
-        {t('calls.volunteer.available')}
+        {t('volunteer.available')}
       </label>
       <AwayRings />
       <fieldset className="call-languages">
-        <legend className="field__label">{t('calls.volunteer.languages')}</legend>
+        <legend className="field__label">{t('volunteer.languages')}</legend>
         {CALL_LANGUAGES.map((language) => (
           <label key={language} className="check">
             <input
@@ -168,7 +167,7 @@ export function VolunteerCallsPage() {
               disabled={!socket || availability === null}
               onChange={(e) => toggleLanguage(language, e.target.checked)}
             />
-            {t(`calls.language.${language}`)}
+            {t(`language.${language}`)}
           </label>
         ))}
       </fieldset>
@@ -184,13 +183,13 @@ export function VolunteerCallsPage() {
         <section className="card call-incoming" aria-labelledby="call-incoming-title">
           <h2 id="call-incoming-title">{status}</h2>
           {incoming.context ? (
-            <p>{t('calls.volunteer.sharedContext', { text: incoming.context.description })}</p>
+            <p>{t('volunteer.sharedContext', { text: incoming.context.description })}</p>
           ) : null}
           {incoming.context?.imageUrl ? (
             <img
               className="call-incoming__photo"
               src={incoming.context.imageUrl}
-              alt={t('calls.volunteer.sharedPhoto')}
+              alt={t('volunteer.sharedPhoto')}
             />
           ) : null}
           <div className="call-controls">
@@ -199,25 +198,21 @@ export function VolunteerCallsPage() {
               className="button button--primary button--large"
               onClick={() => void actions.accept(incoming.callId)}
             >
-              {t('calls.volunteer.accept')}
+              {t('volunteer.accept')}
             </button>
             <button
               type="button"
               className="button button--secondary button--large"
               onClick={() => actions.decline(incoming.callId)}
             >
-              {t('calls.volunteer.decline')}
+              {t('volunteer.decline')}
             </button>
           </div>
         </section>
       ) : null}
       {session.inCall ? (
         <>
-          <CallVideo
-            stream={session.remoteStream}
-            label={t('calls.inCall.remoteVideo')}
-            className="call-video"
-          />
+          <CallVideo stream={session.remoteStream} label={t('inCall.remoteVideo')} className="call-video" />
           <div className="call-controls">
             <button
               type="button"
@@ -228,7 +223,7 @@ export function VolunteerCallsPage() {
                 setMuted(!muted);
               }}
             >
-              {t('calls.inCall.mute')}
+              {t('inCall.mute')}
             </button>
             <button
               type="button"
@@ -239,10 +234,10 @@ export function VolunteerCallsPage() {
                 setTorchAsked(!torchAsked);
               }}
             >
-              {t('calls.inCall.askTorch')}
+              {t('inCall.askTorch')}
             </button>
             <button type="button" className="button button--danger" onClick={actions.hangUp}>
-              {t('calls.inCall.end')}
+              {t('inCall.end')}
             </button>
           </div>
         </>

@@ -1,6 +1,7 @@
 import { DEFAULT_QUIET_HOURS, type Availability, type QuietHours, type SnoozeChoice } from '@sfm/protocol';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CALLS_NS } from '../../i18n/calls/index.ts';
 import { announce } from '../../ui/announcer.tsx';
 import './volunteer-rest-settings.css';
 
@@ -52,9 +53,9 @@ interface Props {
 }
 
 const SNOOZES = [
-  ['hour', 'calls.volunteer.snoozeHour'],
-  ['tomorrow', 'calls.volunteer.snoozeTomorrow'],
-  ['week', 'calls.volunteer.snoozeWeek'],
+  ['hour', 'volunteer.snoozeHour'],
+  ['tomorrow', 'volunteer.snoozeTomorrow'],
+  ['week', 'volunteer.snoozeWeek'],
 ] as const;
 
 /**
@@ -62,7 +63,7 @@ const SNOOZES = [
  * hour, until tomorrow, a week, or ended early). Every change is said through the live region.
  */
 export function VolunteerRestSettings({ availability, disabled, onChange }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(CALLS_NS);
   const id = useId();
   const now = useMinute();
   const stored = availability?.quietHours ?? DEFAULT_QUIET_HOURS;
@@ -89,9 +90,7 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
     setEditing(null);
     onChange({ quietHours: next });
     announce(
-      next.enabled
-        ? t('calls.volunteer.quietOn', { start: next.start, end: next.end })
-        : t('calls.volunteer.quietOff'),
+      next.enabled ? t('volunteer.quietOn', { start: next.start, end: next.end }) : t('volunteer.quietOff'),
     );
   };
 
@@ -102,8 +101,8 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
     asked.current = false;
     announce(
       snoozedUntil && Date.parse(snoozedUntil) > Date.now()
-        ? t('calls.volunteer.snoozedUntil', { time: when(snoozedUntil) })
-        : t('calls.volunteer.snoozeEnded'),
+        ? t('volunteer.snoozedUntil', { time: when(snoozedUntil) })
+        : t('volunteer.snoozeEnded'),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- said when the pause changes, not the words
   }, [snoozedUntil]);
@@ -115,7 +114,7 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
   return (
     <>
       <fieldset className="call-rest">
-        <legend className="field__label">{t('calls.volunteer.quietHours')}</legend>
+        <legend className="field__label">{t('volunteer.quietHours')}</legend>
         <label className="check">
           <input
             type="checkbox"
@@ -126,13 +125,13 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
             aria-describedby={`${id}-quiet-hint`}
             onChange={(e) => changeQuiet({ ...quiet, enabled: e.target.checked })}
           />
-          {t('calls.volunteer.quietHoursSwitch')}
+          {t('volunteer.quietHoursSwitch')}
         </label>
         <div className="call-rest__times">
           {(['start', 'end'] as const).map((edge) => (
             <div key={edge} className="field">
               <label className="field__label" htmlFor={`${id}-${edge}`}>
-                {t(edge === 'start' ? 'calls.volunteer.quietStart' : 'calls.volunteer.quietEnd')}
+                {t(edge === 'start' ? 'volunteer.quietStart' : 'volunteer.quietEnd')}
               </label>
               <input
                 id={`${id}-${edge}`}
@@ -149,21 +148,19 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
         </div>
         {sameTime ? (
           <p id={`${id}-same`} className="field__error" role="alert">
-            {t('calls.volunteer.quietSameTime')}
+            {t('volunteer.quietSameTime')}
           </p>
         ) : null}
         <p id={`${id}-quiet-hint`} className="field__hint">
           {inQuietHours(stored, new Date(now))
-            ? t('calls.volunteer.quietNow')
-            : t('calls.volunteer.quietHint', { zone: availability?.timeZone ?? browserTimeZone() ?? '' })}
+            ? t('volunteer.quietNow')
+            : t('volunteer.quietHint', { zone: availability?.timeZone ?? browserTimeZone() ?? '' })}
         </p>
       </fieldset>
       <fieldset className="call-rest">
-        <legend className="field__label">{t('calls.volunteer.snooze')}</legend>
+        <legend className="field__label">{t('volunteer.snooze')}</legend>
         {snoozed ? (
-          <p className="call-rest__paused">
-            {t('calls.volunteer.snoozedUntil', { time: when(snoozedUntil) })}
-          </p>
+          <p className="call-rest__paused">{t('volunteer.snoozedUntil', { time: when(snoozedUntil) })}</p>
         ) : null}
         <div className="call-controls">
           {SNOOZES.map(([choice, label]) => (
@@ -184,7 +181,7 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
               disabled={disabled}
               onClick={() => snooze('off')}
             >
-              {t('calls.volunteer.snoozeEnd')}
+              {t('volunteer.snoozeEnd')}
             </button>
           ) : null}
         </div>

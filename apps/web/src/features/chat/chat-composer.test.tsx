@@ -2,14 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { registerChatTexts } from '../../i18n/chat/index.ts';
 import '../../i18n/index.ts';
 import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
 import { speechOutput } from '../speech/index.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import type { ChatController } from './chat-controller.ts';
-
-registerChatTexts();
 
 afterEach(() => resetAnnouncer());
 

@@ -1,10 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { registerChatTexts } from '../../i18n/chat/index.ts';
 import type { ChatMessage } from './chat-history.ts';
 import { ChatMessageItem } from './chat-message-item.tsx';
-
-registerChatTexts();
 
 const answer = (over: Partial<ChatMessage> = {}): ChatMessage => ({
   id: 'a1',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { CHAT_NS, registerChatTexts } from '../../i18n/chat/index.ts';
+import { CHAT_NS } from '../../i18n/chat/index.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { loadCapabilities, speechOutput, useSpeakWithScreenReader } from '../speech/index.ts';
@@ -9,8 +9,6 @@ import { ChatComposer } from './chat-composer.tsx';
 import { chatController } from './chat-instance.ts';
 import { ChatMessageItem } from './chat-message-item.tsx';
 import './chat.css';
-
-registerChatTexts();
 
 /** Whether the server has a chat model: null until it said (or when it could not be asked). */
 function useChatModelConfigured(): boolean | null {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_NS } from '../../i18n/download/index.ts';
 import { Markdown } from '../../ui/markdown.tsx';
 
 /**
@@ -7,9 +8,9 @@ import { Markdown } from '../../ui/markdown.tsx';
  * in a note can run. Headings start at h3: the page's own h1 and the section's h2 are above them.
  */
 export function Changelog({ markdown }: { markdown: string | null | undefined }) {
-  const { t } = useTranslation();
-  if (markdown === undefined) return <p>{t('download.changelog.loading')}</p>;
-  if (markdown === null) return <p>{t('download.changelog.empty')}</p>;
+  const { t } = useTranslation(DOWNLOAD_NS);
+  if (markdown === undefined) return <p>{t('changelog.loading')}</p>;
+  if (markdown === null) return <p>{t('changelog.empty')}</p>;
   return (
     <div className="changelog">
       <Markdown

@@ -1,13 +1,13 @@
 import { copyText } from '../../platform/index.ts';
 
-/** How an action ended, for the page to say: the key of a message and its values. */
+/** How an action ended, for the page to say: the key of a message (namespace `download`) and its values. */
 export interface Outcome {
   ok: boolean;
   key: string;
   values?: Record<string, string>;
 }
 
-const invalidAddress: Outcome = { ok: false, key: 'download.errors.invalidAddress' };
+const invalidAddress: Outcome = { ok: false, key: 'errors.invalidAddress' };
 
 /**
  * Copies the download link (the native app, spec §2); when the clipboard refuses, the page shows the
@@ -17,9 +17,9 @@ export async function copyDownloadLink(url: string): Promise<Outcome> {
   if (!url) return invalidAddress;
   try {
     await copyText(url);
-    return { ok: true, key: 'download.android.copied' };
+    return { ok: true, key: 'android.copied' };
   } catch {
-    return { ok: false, key: 'download.errors.copyFailed', values: { url } };
+    return { ok: false, key: 'errors.copyFailed', values: { url } };
   }
 }
 
@@ -37,9 +37,9 @@ export async function downloadApk(url: string, fetcher: typeof fetch = fetch): P
     response = await fetcher(url, { method: 'HEAD' });
   } catch {
     window.open(url, '_blank', 'noopener');
-    return { ok: true, key: 'download.android.downloading' };
+    return { ok: true, key: 'android.downloading' };
   }
-  if (!response.ok) return { ok: false, key: 'download.errors.downloadFailed' };
+  if (!response.ok) return { ok: false, key: 'errors.downloadFailed' };
   const link = document.createElement('a');
   link.href = url;
   link.download = '';
@@ -47,5 +47,5 @@ export async function downloadApk(url: string, fetcher: typeof fetch = fetch): P
   document.body.append(link);
   link.click();
   link.remove();
-  return { ok: true, key: 'download.android.downloading' };
+  return { ok: true, key: 'android.downloading' };
 }

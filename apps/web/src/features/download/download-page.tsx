@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_NS } from '../../i18n/download/index.ts';
 import { currentDeviceOs, platform } from '../../platform/index.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -22,7 +23,7 @@ const loadIos = () => loadLatest('ios');
  * alert) in the words of spec §8.
  */
 export function DownloadPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(DOWNLOAD_NS);
   const os = currentDeviceOs();
   const native = platform.isNative();
   // undefined while asking; a version without a download address is one not published yet
@@ -47,38 +48,36 @@ export function DownloadPage() {
 
   return (
     <Page title={t('pages.download')} className="download">
-      <p>{t('download.intro')}</p>
+      <p>{t('intro')}</p>
       <p role="alert" className="download__alert">
         {outcome && !outcome.ok ? t(outcome.key, outcome.values) : ''}
       </p>
       <div className="download__platforms">
         {os !== 'ios' && (
           <section className="download__platform" aria-labelledby="download-android">
-            <h2 id="download-android">{t('download.android.heading')}</h2>
+            <h2 id="download-android">{t('android.heading')}</h2>
             {!android ? (
-              <p>{t('download.checking')}</p>
+              <p>{t('checking')}</p>
             ) : !android.download_url ? (
-              <p>{t('download.android.none')}</p>
+              <p>{t('android.none')}</p>
             ) : (
               <>
-                <p>
-                  {t('download.android.version', { name: android.version_name, code: android.version_code })}
-                </p>
+                <p>{t('android.version', { name: android.version_name, code: android.version_code })}</p>
                 <button
                   type="button"
                   className="button button--primary button--large"
                   onClick={() => void onAndroid(android.download_url)}
                 >
-                  {native ? t('download.android.copyLink') : t('download.android.download')}
+                  {native ? t('android.copyLink') : t('android.download')}
                 </button>
                 {os === 'desktop' && (
                   <figure className="download__qr">
                     <QrCode
                       value={android.download_url}
                       size={QR_SIZE}
-                      label={t('download.android.qrLabel', { url: android.download_url })}
+                      label={t('android.qrLabel', { url: android.download_url })}
                     />
-                    <figcaption>{t('download.android.qrHint')}</figcaption>
+                    <figcaption>{t('android.qrHint')}</figcaption>
                   </figure>
                 )}
               </>
@@ -87,25 +86,25 @@ export function DownloadPage() {
         )}
         {os !== 'android' && (
           <section className="download__platform" aria-labelledby="download-ios">
-            <h2 id="download-ios">{t('download.ios.heading')}</h2>
+            <h2 id="download-ios">{t('ios.heading')}</h2>
             {!ios ? (
-              <p>{t('download.checking')}</p>
+              <p>{t('checking')}</p>
             ) : ios.download_url ? (
               <a
                 className="button button--secondary button--large"
                 href={ios.download_url}
                 rel="noopener noreferrer"
               >
-                {t('download.ios.appStore')}
+                {t('ios.appStore')}
               </a>
             ) : (
-              <p>{t('download.ios.none')}</p>
+              <p>{t('ios.none')}</p>
             )}
           </section>
         )}
       </div>
       <section aria-labelledby="download-changelog">
-        <h2 id="download-changelog">{t('download.changelog.heading')}</h2>
+        <h2 id="download-changelog">{t('changelog.heading')}</h2>
         <Changelog markdown={notes} />
       </section>
     </Page>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_NS } from '../../i18n/download/index.ts';
 import { openExternal } from '../../platform/index.ts';
 import { announce } from '../../ui/announcer.tsx';
 import { Changelog } from './changelog.tsx';
@@ -21,7 +22,7 @@ export interface UpdateDialogProps {
  * update download failure), which stays open for another try.
  */
 export function UpdateDialog({ offer, onDone, openStore = openExternal }: UpdateDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(DOWNLOAD_NS);
   const ref = useRef<HTMLDialogElement>(null);
   const accepted = useRef(false);
   const [failure, setFailure] = useState<Outcome | null>(null);
@@ -40,13 +41,13 @@ export function UpdateDialog({ offer, onDone, openStore = openExternal }: Update
 
   const accept = async () => {
     setFailure(null);
-    if (!offer.downloadUrl) return setFailure({ ok: false, key: 'download.errors.invalidAddress' });
+    if (!offer.downloadUrl) return setFailure({ ok: false, key: 'errors.invalidAddress' });
     if (offer.platform === 'ios') {
       try {
         await openStore(offer.downloadUrl);
       } catch (error) {
         console.warn('App Store did not open', error);
-        return setFailure({ ok: false, key: 'download.errors.updateDownloadFailed' });
+        return setFailure({ ok: false, key: 'errors.updateDownloadFailed' });
       }
       accepted.current = true;
       ref.current?.close();
@@ -61,13 +62,11 @@ export function UpdateDialog({ offer, onDone, openStore = openExternal }: Update
 
   return (
     <dialog ref={ref} className="update-dialog" aria-labelledby="update-title" aria-describedby="update-ask">
-      <h2 id="update-title">{t('download.update.title', { name: offer.versionName })}</h2>
-      {offer.forced ? <p>{t('download.update.forced')}</p> : null}
-      <p id="update-ask">
-        {t(offer.platform === 'ios' ? 'download.update.iosAsk' : 'download.update.androidAsk')}
-      </p>
+      <h2 id="update-title">{t('update.title', { name: offer.versionName })}</h2>
+      {offer.forced ? <p>{t('update.forced')}</p> : null}
+      <p id="update-ask">{t(offer.platform === 'ios' ? 'update.iosAsk' : 'update.androidAsk')}</p>
       {offer.notes.trim() ? (
-        <section aria-label={t('download.update.notes')} className="update-dialog__notes">
+        <section aria-label={t('update.notes')} className="update-dialog__notes">
           <Changelog markdown={offer.notes} />
         </section>
       ) : null}
@@ -76,7 +75,7 @@ export function UpdateDialog({ offer, onDone, openStore = openExternal }: Update
       </p>
       <div className="update-dialog__actions">
         <button type="button" className="button button--primary button--block" onClick={() => void accept()}>
-          {t(offer.platform === 'ios' ? 'download.update.goToStore' : 'download.update.copyLink')}
+          {t(offer.platform === 'ios' ? 'update.goToStore' : 'update.copyLink')}
         </button>
         {offer.forced ? null : (
           <button
@@ -84,7 +83,7 @@ export function UpdateDialog({ offer, onDone, openStore = openExternal }: Update
             className="button button--secondary button--block"
             onClick={() => ref.current?.close()}
           >
-            {t('download.update.later')}
+            {t('update.later')}
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { FEEDBACK_CATEGORIES, FEEDBACK_TEXT_MAX, FeedbackText, type FeedbackCategory } from '@sfm/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { apiText } from '../../i18n/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -11,7 +12,7 @@ import { FeedbackList } from './my-feedback-list.tsx';
 
 /** /contact-us: a feedback form stored on the server, and the user's feedback with its replies. */
 export function ContactUsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INFO_NS);
   const announce = useAnnounce();
   const mine = useMyFeedback();
   const [category, setCategory] = useState<FeedbackCategory>('problem');
@@ -43,23 +44,23 @@ export function ContactUsPage() {
       ...(photo && { photo: photo.base64 }),
     }).catch(() => null);
     setSending(false);
-    if (!answer?.ok) return fail(answer?.message ?? t('personal.contact.sendFailed'));
+    if (!answer?.ok) return fail(answer?.message ?? t('contact.sendFailed'));
     setText('');
     setPhoto(null);
     setSent(true);
-    announce(t('personal.contact.sent'));
+    announce(t('contact.sent'));
     mine.reload();
   };
 
   return (
     <Page title={t('pages.contactUs')} className="contact-us">
-      <p>{t('personal.contact.intro')}</p>
+      <p>{t('contact.intro')}</p>
       <section className="card" aria-labelledby={`${id}-form`}>
-        <h2 id={`${id}-form`}>{t('personal.contact.formTitle')}</h2>
+        <h2 id={`${id}-form`}>{t('contact.formTitle')}</h2>
         <form noValidate onSubmit={(e) => void onSubmit(e)}>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-category`}>
-              {t('personal.contact.category')}
+              {t('contact.category')}
             </label>
             <select
               id={`${id}-category`}
@@ -69,14 +70,14 @@ export function ContactUsPage() {
             >
               {FEEDBACK_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {t(`personal.contact.categories.${c}`)}
+                  {t(`contact.categories.${c}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-text`}>
-              {t('personal.contact.text')}
+              {t('contact.text')}
             </label>
             <textarea
               id={`${id}-text`}
@@ -92,7 +93,7 @@ export function ContactUsPage() {
               }}
             />
             <p id={`${id}-hint`} className="field__hint">
-              {t('personal.contact.textHint')}
+              {t('contact.textHint')}
             </p>
             {error ? (
               <p id={`${id}-error`} className="field__error">
@@ -108,7 +109,7 @@ export function ContactUsPage() {
                 checked={consent}
                 onChange={(e) => setConsent(e.target.checked)}
               />
-              <span className="field__label">{t('personal.contact.consent')}</span>
+              <span className="field__label">{t('contact.consent')}</span>
             </label>
           </div>
           <FeedbackPhotoField photo={photo} onChange={setPhoto} onUnreadable={fail} />
@@ -117,9 +118,9 @@ export function ContactUsPage() {
             className="button button--primary button--block"
             aria-disabled={sending || undefined}
           >
-            {sending ? t('personal.contact.sending') : t('personal.contact.send')}
+            {sending ? t('contact.sending') : t('contact.send')}
           </button>
-          {sent ? <p>{t('personal.contact.sent')}</p> : null}
+          {sent ? <p>{t('contact.sent')}</p> : null}
         </form>
       </section>
       <FeedbackList items={mine.items} />

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FEEDBACK_PHOTO } from '@sfm/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { registerAdminTexts } from '../../i18n/admin/index.ts';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
 import type * as PhotoDownsize from '../../ui/photo-downsize.ts';
 import { downsizePhotoFile } from '../../ui/photo-downsize.ts';
@@ -13,7 +12,6 @@ vi.mock('../../ui/photo-downsize.ts', async (importActual) => ({
   downsizePhotoFile: vi.fn(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])),
 }));
 
-registerAdminTexts();
 // antd tables in jsdom are slow on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 10_000 };

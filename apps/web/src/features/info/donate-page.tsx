@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { Link } from 'wouter';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
@@ -9,31 +10,31 @@ import { routes } from '../../ui/routes.ts';
  * payment providers (the sandbox on a fresh install) and credited as points: its recharge page.
  */
 export function DonatePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INFO_NS);
   const whyId = useId();
   const howId = useId();
   const thanksId = useId();
-  const why = t('personal.donate.why', { returnObjects: true }) as unknown as string[];
+  const why = t('donate.why', { returnObjects: true }) as unknown as string[];
   return (
     <Page title={t('pages.donate')} className="donate">
       <section className="card" aria-labelledby={whyId}>
-        <h2 id={whyId}>{t('personal.donate.whyTitle')}</h2>
+        <h2 id={whyId}>{t('donate.whyTitle')}</h2>
         {why.map((p) => (
           <p key={p}>{p}</p>
         ))}
       </section>
       <section className="card" aria-labelledby={howId}>
-        <h2 id={howId}>{t('personal.donate.howTitle')}</h2>
-        <p>{t('personal.donate.how')}</p>
+        <h2 id={howId}>{t('donate.howTitle')}</h2>
+        <p>{t('donate.how')}</p>
         <p>
           <Link to={routes.pointsRecharge} className="button button--primary button--block">
-            {t('personal.donate.donate')}
+            {t('donate.donate')}
           </Link>
         </p>
       </section>
       <section className="card" aria-labelledby={thanksId}>
-        <h2 id={thanksId}>{t('personal.donate.thanksTitle')}</h2>
-        <p>{t('personal.donate.thanks')}</p>
+        <h2 id={thanksId}>{t('donate.thanksTitle')}</h2>
+        <p>{t('donate.thanks')}</p>
       </section>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { FEEDBACK_PHOTO } from '@sfm/protocol';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { PhotoPicker, type PickedPhoto } from '../../ui/photo-picker.tsx';
 
@@ -13,7 +14,7 @@ interface FeedbackPhotoFieldProps {
 
 /** The contact-us form's optional screenshot or photo: chosen, previewed, removable; each step said. */
 export function FeedbackPhotoField({ photo, onChange, onUnreadable }: FeedbackPhotoFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INFO_NS);
   const announce = useAnnounce();
   const preview = useMemo(() => (photo ? URL.createObjectURL(photo.blob) : null), [photo]);
   useEffect(
@@ -25,26 +26,26 @@ export function FeedbackPhotoField({ photo, onChange, onUnreadable }: FeedbackPh
 
   const pick = (picked: PickedPhoto) => {
     onChange(picked);
-    announce(t('personal.contact.photoAttached'));
+    announce(t('contact.photoAttached'));
   };
   const remove = () => {
     onChange(null);
-    announce(t('personal.contact.photoRemoved'));
+    announce(t('contact.photoRemoved'));
   };
 
   return (
     <div className="field">
       <PhotoPicker
-        label={t('personal.contact.photoChoose')}
+        label={t('contact.photoChoose')}
         size={FEEDBACK_PHOTO}
         onPicked={pick}
-        onUnreadable={() => onUnreadable(t('personal.account.photoUnreadable'))}
+        onUnreadable={() => onUnreadable(t('contact.photoUnreadable'))}
       />
       {preview ? (
         <>
-          <img className="feedback-photo" src={preview} alt={t('personal.contact.photoPreview')} />
+          <img className="feedback-photo" src={preview} alt={t('contact.photoPreview')} />
           <button type="button" className="button button--secondary" onClick={remove}>
-            {t('personal.contact.photoRemove')}
+            {t('contact.photoRemove')}
           </button>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { speechOutput, useVoiceInputAvailable } from '../speech/index.ts';
@@ -7,7 +8,7 @@ import { helpSections, reachableModes, searchSections } from './help-sections.ts
 
 /** /help: every part of the app explained, searchable, each section readable aloud. */
 export function HelpPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INFO_NS);
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const voiceAvailable = useVoiceInputAvailable();
@@ -21,8 +22,8 @@ export function HelpPage() {
   const q = deferred.trim();
   const count = q
     ? shown.length > 0
-      ? t('personal.help.results', { count: shown.length })
-      : t('personal.help.noResults')
+      ? t('help.results', { count: shown.length })
+      : t('help.noResults')
     : '';
 
   // the result count is said once the typing settles (the app-wide live region; the page adds none)
@@ -32,10 +33,10 @@ export function HelpPage() {
 
   return (
     <Page title={t('pages.help')} className="help">
-      <p>{t('personal.help.intro')}</p>
+      <p>{t('help.intro')}</p>
       <div className="field" role="search">
         <label className="field__label" htmlFor={searchId}>
-          {t('personal.help.search')}
+          {t('help.search')}
         </label>
         <input
           id={searchId}
@@ -46,7 +47,7 @@ export function HelpPage() {
           onChange={(e) => setQuery(e.target.value)}
         />
         <p id={`${searchId}-hint`} className="field__hint">
-          {t('personal.help.searchHint')}
+          {t('help.searchHint')}
         </p>
         <p id={`${searchId}-count`} className="field__hint">
           {count}
@@ -64,7 +65,7 @@ export function HelpPage() {
             aria-describedby={`help-${section.id}`}
             onClick={() => void speechOutput.speak([section.title, ...section.paragraphs].join('。'))}
           >
-            {t('personal.help.readAloud')}
+            {t('help.readAloud')}
           </button>
         </section>
       ))}

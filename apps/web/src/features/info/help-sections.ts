@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { SCENE_MODES, type SceneModeEntry } from '../see-for-me/index.ts';
 
 /** A section of the help page: its heading and its paragraphs (what is shown, searched and read aloud). */
@@ -7,6 +8,9 @@ export interface HelpSection {
   title: string;
   paragraphs: string[];
 }
+
+/** A help text's key, named with its namespace: the caller's t may be any namespace's (the page's, a test's). */
+const help = (name: string) => `${INFO_NS}:help.${name}`;
 
 const list = (t: TFunction, key: string) => t(key, { returnObjects: true }) as unknown as string[];
 
@@ -19,15 +23,15 @@ const list = (t: TFunction, key: string) => t(key, { returnObjects: true }) as u
 function describeMode(t: TFunction, mode: SceneModeEntry): string {
   const parts = [
     mode.captureIntervalMs > 0
-      ? t('personal.help.modeAuto', { seconds: mode.captureIntervalMs / 1000 })
-      : t('personal.help.modeOnDemand'),
-    t(`personal.help.tap.${mode.tap}`),
-    t(`personal.help.listening.${mode.listening}`),
-    mode.dangerWatch ? t('personal.help.danger') : '',
+      ? t(help('modeAuto'), { seconds: mode.captureIntervalMs / 1000 })
+      : t(help('modeOnDemand')),
+    t(help(`tap.${mode.tap}`)),
+    t(help(`listening.${mode.listening}`)),
+    mode.dangerWatch ? t(help('danger')) : '',
   ];
-  return t('personal.help.modeLine', {
+  return t(help('modeLine'), {
     mode: t(mode.labelKey),
-    text: parts.filter(Boolean).join(t('personal.help.sentenceGap')),
+    text: parts.filter(Boolean).join(t(help('sentenceGap'))),
   });
 }
 
@@ -41,11 +45,11 @@ export function reachableModes(voiceAvailable: boolean, modes: readonly SceneMod
 
 /** What the voice assistant hears, or why it cannot listen on this device. */
 function voiceParagraphs(t: TFunction, voiceAvailable: boolean, sample: string): string[] {
-  if (!voiceAvailable) return [t('personal.help.voiceUnavailable')];
+  if (!voiceAvailable) return [t(help('voiceUnavailable'))];
   return [
-    t('personal.help.voiceIntro'),
-    t('personal.help.voiceOpen'),
-    t('personal.help.voiceMode', { mode: sample }),
+    t(help('voiceIntro')),
+    t(help('voiceOpen')),
+    t(help('voiceMode'), { mode: sample }),
     ...(['stop', 'repeat', 'faster', 'slower'] as const).map((c) => `“${t(`assistant.commands.${c}`)}”`),
   ];
 }
@@ -60,21 +64,21 @@ export function helpSections(
   return [
     {
       id: 'modes',
-      title: t('personal.help.modesTitle'),
-      paragraphs: [t('personal.help.modesIntro'), ...modes.map((m) => describeMode(t, m))],
+      title: t(help('modesTitle')),
+      paragraphs: [t(help('modesIntro')), ...modes.map((m) => describeMode(t, m))],
     },
     {
       id: 'gestures',
-      title: t('personal.help.gesturesTitle'),
-      paragraphs: list(t, 'personal.help.gestures'),
+      title: t(help('gesturesTitle')),
+      paragraphs: list(t, help('gestures')),
     },
     {
       id: 'voice',
-      title: t('personal.help.voiceTitle'),
+      title: t(help('voiceTitle')),
       paragraphs: voiceParagraphs(t, voiceAvailable, sample),
     },
-    { id: 'calls', title: t('personal.help.callsTitle'), paragraphs: list(t, 'personal.help.calls') },
-    { id: 'points', title: t('personal.help.pointsTitle'), paragraphs: list(t, 'personal.help.points') },
+    { id: 'calls', title: t(help('callsTitle')), paragraphs: list(t, help('calls')) },
+    { id: 'points', title: t(help('pointsTitle')), paragraphs: list(t, help('points')) },
   ];
 }
 

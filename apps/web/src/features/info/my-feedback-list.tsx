@@ -1,39 +1,37 @@
 import type { Feedback } from '@sfm/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INFO_NS } from '../../i18n/info/index.ts';
 import { useMyFeedback } from './feedback-api.ts';
 
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The user's feedback, newest first, each with its photo and the back office's reply (or that none came yet). */
 export function FeedbackList({ items }: { items: Feedback[] | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(INFO_NS);
   const id = useId();
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{t('personal.contact.mineTitle')}</h2>
+      <h2 id={id}>{t('contact.mineTitle')}</h2>
       {items === null ? null : items.length === 0 ? (
-        <p>{t('personal.contact.none')}</p>
+        <p>{t('contact.none')}</p>
       ) : (
         <ul>
           {items.map((f) => (
             <li key={f.id}>
               <p>
-                {t(`personal.contact.categories.${f.category}`)}，
-                {t('personal.contact.sentAt', { date: day(f.createdAt) })}
+                {t(`contact.categories.${f.category}`)}，{t('contact.sentAt', { date: day(f.createdAt) })}
               </p>
               <p>{f.text}</p>
               {f.photoUrl ? (
                 <img
                   className="feedback-photo"
                   src={f.photoUrl}
-                  alt={t('personal.contact.photoSent')}
+                  alt={t('contact.photoSent')}
                   loading="lazy"
                 />
               ) : null}
-              <p>
-                {f.reply ? t('personal.contact.reply', { reply: f.reply }) : t('personal.contact.noReply')}
-              </p>
+              <p>{f.reply ? t('contact.reply', { reply: f.reply }) : t('contact.noReply')}</p>
             </li>
           ))}
         </ul>

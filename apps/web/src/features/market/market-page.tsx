@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { NetworkError } from '../../api/http-client.ts';
-import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
+import { MARKET_NS } from '../../i18n/market/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
@@ -21,8 +21,6 @@ import { ReportDialog } from './report-dialog.tsx';
 import { SceneCard } from './scene-card.tsx';
 import { useSceneList, type SceneFilters } from './use-scene-list.ts';
 import './market.css';
-
-registerMarketTexts();
 
 /**
  * /market: the scenes of all, mine or my favourites, searched (a Chinese substring of the name or

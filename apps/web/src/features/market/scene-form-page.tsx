@@ -10,7 +10,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { NetworkError } from '../../api/http-client.ts';
-import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
+import { MARKET_NS } from '../../i18n/market/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { pathTo, routes } from '../../ui/routes.ts';
@@ -31,8 +31,6 @@ import {
 import { SceneStatusNote } from './scene-status.tsx';
 import { SceneTry } from './scene-try.tsx';
 import './market.css';
-
-registerMarketTexts();
 
 type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; scene: MarketScene | null };
 

@@ -2,14 +2,12 @@ import type { MarketScene } from '@sfm/protocol';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { MARKET_NS, registerMarketTexts } from '../../i18n/market/index.ts';
+import { MARKET_NS } from '../../i18n/market/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { loadSceneScreen } from '../see-for-me/index.ts';
 import { marketApi } from './market-api.ts';
 import { sceneEntryOf } from './scene-entry.ts';
-
-registerMarketTexts();
 
 /** The see-for-me camera screen, fetched as its own chunk. */
 const SceneScreen = lazy(() => loadSceneScreen().then((SeeForMePage) => ({ default: SeeForMePage })));

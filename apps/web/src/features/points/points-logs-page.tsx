@@ -3,15 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../api/http-client.ts';
-import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
+import { POINTS_NS } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { formatDay, formatEntryTime, signedAmount } from './points-format.ts';
 import { usePointsDetails } from './use-points-details.ts';
 import './points.css';
-
-registerPointsTexts();
 
 /** Spec §2: the filter's options, in this order ('' is all). */
 const FILTERS: readonly ('' | PointsLogType)[] = ['', 'consume', 'recharge', 'auth', 'gift', 'vip'];

@@ -3,15 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { api } from '../../api/http-client.ts';
-import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
+import { POINTS_NS } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { formatDay, yuan } from './points-format.ts';
 import { usePointsDetails } from './use-points-details.ts';
 import './points.css';
-
-registerPointsTexts();
 
 const ORDER_TEXT = { paid: 'recharge.paid', failed: 'recharge.failed' } as const;
 

@@ -3,12 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { api } from '../../api/http-client.ts';
-import { POINTS_NS, registerPointsTexts } from '../../i18n/points/index.ts';
+import { POINTS_NS } from '../../i18n/points/index.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { yuan } from './points-format.ts';
-
-registerPointsTexts();
 
 /**
  * The embedded sandbox gateway's checkout (`?orderId=`): the user confirms or cancels; the gateway

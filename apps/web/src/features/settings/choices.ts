@@ -17,7 +17,7 @@ export function engineChoices(): Choice[] {
   ];
   return engines
     .filter(([, available]) => available)
-    .map(([value]) => ({ value, labelKey: `personal.settings.engines.${value}` }));
+    .map(([value]) => ({ value, labelKey: `engines.${value}` }));
 }
 
 /** The server's voices: the embedded one, or with DashScope its CosyVoice voices. */

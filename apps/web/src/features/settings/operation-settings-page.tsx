@@ -1,6 +1,7 @@
 import { DEFAULT_SCENES, OPERATION_MODES, VERBOSITY_LEVELS } from '@sfm/protocol';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NS } from '../../i18n/settings/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
 import { readSpeechEngine, readSpeechVolume, speechOutput } from '../speech/index.ts';
@@ -34,7 +35,7 @@ const listedVolume = (volume: number) => String(Math.max(0.1, Math.round(volume 
 
 /** /operation-settings: how the app is operated and how it speaks; every change applies at once. */
 export function OperationSettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NS);
   const announce = useAnnounce();
   const [settings, setSettings] = useState(readLocalSettings);
   const [switches, setSwitches] = useState(readSwitches);
@@ -54,7 +55,7 @@ export function OperationSettingsPage() {
       setVolume(readSpeechVolume());
     });
     void voiceChoices().then((list) => !abort.signal.aborted && setVoices(list));
-    void cameraChoices((n) => t('personal.settings.cameraNumbered', { n })).then(
+    void cameraChoices((n) => t('cameraNumbered', { n })).then(
       (list) => !abort.signal.aborted && setCameras(list),
     );
     return () => abort.abort();
@@ -63,18 +64,18 @@ export function OperationSettingsPage() {
   const change = (key: SettingKey, value: string, label: string) => {
     setSettings((s) => ({ ...s, [key]: value }));
     void saveSetting(key, value);
-    announce(t('personal.settings.saved', { name: t(`personal.settings.${key}`), value: label }));
+    announce(t('saved', { name: t(`${key}`), value: label }));
   };
   const toggle = (key: SwitchKey, on: boolean) => {
     setSwitches((s) => ({ ...s, [key]: on }));
     void saveSwitch(key, on);
-    const name = t(`personal.settings.${key}`);
-    announce(t(on ? 'personal.settings.switchOn' : 'personal.settings.switchOff', { name }));
+    const name = t(`${key}`);
+    announce(t(on ? 'switchOn' : 'switchOff', { name }));
   };
   const switchField = (key: SwitchKey) => (
     <SwitchField
-      label={t(`personal.settings.${key}`)}
-      hint={t(`personal.settings.${key}Hint`)}
+      label={t(`${key}`)}
+      hint={t(`${key}Hint`)}
       checked={switches[key]}
       onChange={(on) => toggle(key, on)}
     />
@@ -85,19 +86,17 @@ export function OperationSettingsPage() {
   };
   const volumes: Choice[] = VOLUMES.map((v) => ({
     value: String(v),
-    label: t('personal.settings.volumeOption', { percent: Math.round(v * 100) }),
+    label: t('volumeOption', { percent: Math.round(v * 100) }),
   }));
   // the confirmation is spoken at the new volume: the user hears the change as they make it
   const changeVolume = (value: string) => {
     setVolume(Number(value));
     void saveVolume(Number(value));
-    announce(
-      t('personal.settings.saved', { name: t('personal.settings.volume'), value: labelOf(volumes, value) }),
-    );
+    announce(t('saved', { name: t('volume'), value: labelOf(volumes, value) }));
   };
   const field = (key: SettingKey, choices: readonly Choice[], fallback: string, hint?: string) => (
     <SelectField
-      label={t(`personal.settings.${key}`)}
+      label={t(`${key}`)}
       hint={hint}
       value={settings[key] ?? fallback}
       choices={choices}
@@ -105,38 +104,38 @@ export function OperationSettingsPage() {
     />
   );
 
-  const modes = keyed(OPERATION_MODES, 'personal.settings.modes');
-  const scenes = keyed(DEFAULT_SCENES, 'personal.settings.scenes');
-  const verbosities = keyed(VERBOSITY_LEVELS, 'personal.settings.verbosityLevels');
+  const modes = keyed(OPERATION_MODES, 'modes');
+  const scenes = keyed(DEFAULT_SCENES, 'scenes');
+  const verbosities = keyed(VERBOSITY_LEVELS, 'verbosityLevels');
   const engines = engineChoices();
-  const voiceList: Choice[] = [{ value: '', labelKey: 'personal.settings.voiceDefault' }, ...voices];
-  const cameraList: Choice[] = [{ value: '', labelKey: 'personal.settings.cameraAuto' }, ...cameras];
+  const voiceList: Choice[] = [{ value: '', labelKey: 'voiceDefault' }, ...voices];
+  const cameraList: Choice[] = [{ value: '', labelKey: 'cameraAuto' }, ...cameras];
 
   return (
     <Page title={t('pages.operationSettings')} className="operation-settings">
       <section className="card" aria-labelledby={operateId}>
-        <h2 id={operateId}>{t('personal.settings.operateTitle')}</h2>
-        {field('operationMode', modes, 'accessible', t('personal.settings.operationModeHint'))}
-        {field('defaultScene', scenes, 'realtime', t('personal.settings.defaultSceneHint'))}
-        {field('verbosity', verbosities, 'brief', t('personal.settings.verbosityHint'))}
+        <h2 id={operateId}>{t('operateTitle')}</h2>
+        {field('operationMode', modes, 'accessible', t('operationModeHint'))}
+        {field('defaultScene', scenes, 'realtime', t('defaultSceneHint'))}
+        {field('verbosity', verbosities, 'brief', t('verbosityHint'))}
         {switchField('vibrateOnDanger')}
       </section>
 
       <section className="card" aria-labelledby={speechId}>
-        <h2 id={speechId}>{t('personal.settings.speechTitle')}</h2>
+        <h2 id={speechId}>{t('speechTitle')}</h2>
         {field('speechEngine', engines, settings.speechEngine ?? readSpeechEngine())}
-        {field('selectedVoice', voiceList, '', t('personal.settings.selectedVoiceHint'))}
+        {field('selectedVoice', voiceList, '', t('selectedVoiceHint'))}
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void speechOutput.speak(t('personal.settings.voiceSample'))}
+          onClick={() => void speechOutput.speak(t('voiceSample'))}
         >
-          {t('personal.settings.tryVoice')}
+          {t('tryVoice')}
         </button>
         <SpeechRateField />
         <SelectField
-          label={t('personal.settings.volume')}
-          hint={t('personal.settings.volumeHint')}
+          label={t('volume')}
+          hint={t('volumeHint')}
           value={listedVolume(volume)}
           choices={volumes}
           onChange={changeVolume}
@@ -144,8 +143,8 @@ export function OperationSettingsPage() {
       </section>
 
       <section className="card" aria-labelledby={cameraId}>
-        <h2 id={cameraId}>{t('personal.settings.cameraTitle')}</h2>
-        {field('mainCameraDeviceId', cameraList, '', t('personal.settings.mainCameraDeviceIdHint'))}
+        <h2 id={cameraId}>{t('cameraTitle')}</h2>
+        {field('mainCameraDeviceId', cameraList, '', t('mainCameraDeviceIdHint'))}
         {switchField('savePhoto')}
       </section>
     </Page>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SETTINGS_NS } from '../../i18n/settings/index.ts';
 import type { Choice } from './choices.ts';
 
 interface SelectFieldProps {
@@ -12,7 +13,7 @@ interface SelectFieldProps {
 
 /** A labelled native select (the most reliable control for screen readers on every platform). */
 export function SelectField({ label, hint, value, choices, onChange }: SelectFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NS);
   const id = useId();
   const hintId = `${id}-hint`;
   return (

@@ -1,14 +1,13 @@
-import { callsAdminEn } from './calls/en.ts';
 import { feedbackAdminEn } from './feedback/en.ts';
 import { pointsAdminEn } from './points/en.ts';
 import { versionsAdminEn } from './versions/en.ts';
-import type { AdminMessages } from './zh-CN.ts';
+import type { Texts } from '../texts.ts';
+import type { adminZhCN } from './zh-CN.ts';
 
 /** English labels of the back office (namespace `admin`). */
-export const adminEn: AdminMessages = {
+export const adminEn: Texts<typeof adminZhCN> = {
   versions: versionsAdminEn,
   points: pointsAdminEn,
-  calls: callsAdminEn,
   feedback: feedbackAdminEn,
   title: 'Back office',
   titleSuffix: ' - See for me back office',

@@ -1,4 +1,3 @@
-import { callsAdminZhCN } from './calls/zh-CN.ts';
 import { feedbackAdminZhCN } from './feedback/zh-CN.ts';
 import { pointsAdminZhCN } from './points/zh-CN.ts';
 import { versionsAdminZhCN } from './versions/zh-CN.ts';
@@ -10,7 +9,6 @@ import { versionsAdminZhCN } from './versions/zh-CN.ts';
 export const adminZhCN = {
   versions: versionsAdminZhCN,
   points: pointsAdminZhCN,
-  calls: callsAdminZhCN,
   feedback: feedbackAdminZhCN,
   title: '管理后台',
   titleSuffix: ' - 帮我看看管理后台',
@@ -244,6 +242,3 @@ export const adminZhCN = {
     page: '第 {{page}} / {{pages}} 页',
   },
 };
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type AdminMessages = Widen<typeof adminZhCN>;

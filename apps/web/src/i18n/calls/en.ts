@@ -1,6 +1,7 @@
-import type { Messages } from '../zh-CN.ts';
+import type { Texts } from '../texts.ts';
+import type { callsZhCN } from './zh-CN.ts';
 
-export const callsEn: Messages['calls'] = {
+export const callsEn: Texts<typeof callsZhCN> = {
   language: { zh: 'Mandarin', en: 'English', yue: 'Cantonese' },
   seeker: {
     intro: 'One tap, and a volunteer online looks through your rear camera with you.',

@@ -1,4 +1,4 @@
-/** zh-CN labels of the video-call pages (issue 14), merged into zh-CN.ts. */
+/** zh-CN texts of the video-call pages (issue 14; namespace `calls`). */
 export const callsZhCN = {
   language: { zh: '普通话', en: '英语', yue: '粤语' },
   seeker: {

@@ -1,6 +1,7 @@
-import type { ChatMessages } from './index.ts';
+import type { Texts } from '../texts.ts';
+import type { chatZhCN } from './zh-CN.ts';
 
-export const chatEn: ChatMessages = {
+export const chatEn: Texts<typeof chatZhCN> = {
   title: 'Chat with me',
   intro:
     'Type or say a question, and attach a photo if you like. Answers are read aloud as they are written.',

@@ -1,6 +1,7 @@
-import type { Messages } from '../zh-CN.ts';
+import type { Texts } from '../texts.ts';
+import type { downloadZhCN } from './zh-CN.ts';
 
-export const downloadEn: Messages['download'] = {
+export const downloadEn: Texts<typeof downloadZhCN> = {
   intro: 'Choose the version for your phone.',
   android: {
     heading: 'Android',

@@ -1,4 +1,4 @@
-/** zh-CN labels of the download page and the update prompts (spec §2, §4, §8), merged into zh-CN.ts. */
+/** zh-CN labels of the download page and the update prompts (spec §2, §4, §8), namespace `download`. */
 export const downloadZhCN = {
   intro: '选择适合您手机的版本。',
   android: {

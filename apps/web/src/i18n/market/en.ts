@@ -1,6 +1,5 @@
+import type { Texts } from '../texts.ts';
 import type { marketZhCN } from './zh-CN.ts';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const marketEn: Texts<typeof marketZhCN> = {
   list: {

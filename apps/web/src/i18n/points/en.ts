@@ -1,6 +1,7 @@
-import type { PointsMessages } from './index.ts';
+import type { Texts } from '../texts.ts';
+import type { pointsZhCN } from './zh-CN.ts';
 
-export const pointsEn: PointsMessages = {
+export const pointsEn: Texts<typeof pointsZhCN> = {
   total: 'Total points',
   tiles: {
     free: 'Free points',
@@ -65,5 +66,13 @@ export const pointsEn: PointsMessages = {
     cancel: 'Cancel payment',
     closed: 'This order is closed',
     notFound: 'Order not found',
+  },
+  // the points card of the personal centre
+  summary: {
+    title: 'Points and membership',
+    points: 'Points: {{points}}',
+    vipUntil: 'Member until {{date}}',
+    notVip: 'Not a member yet',
+    loading: 'Reading your points…',
   },
 };

@@ -65,4 +65,12 @@ export const pointsZhCN = {
     closed: '订单已结束',
     notFound: '订单不存在',
   },
+  // the points card of the personal centre
+  summary: {
+    title: '积分与会员',
+    points: '当前积分：{{points}}',
+    vipUntil: '会员有效期至 {{date}}',
+    notVip: '尚未开通会员',
+    loading: '正在读取积分…',
+  },
 } as const;

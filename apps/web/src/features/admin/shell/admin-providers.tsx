@@ -3,10 +3,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerAdminTexts } from '../../../i18n/admin/index.ts';
 import './admin.css';
-
-registerAdminTexts();
 
 /**
  * antd's defaults fail WCAG AA contrast in places (secondary text at 45 % black, the primary

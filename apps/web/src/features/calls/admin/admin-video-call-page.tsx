@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { CALLS_ADMIN_NS } from '../../../i18n/admin/calls/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { ADMIN_ROOT } from '../../../back-office/index.ts';
@@ -18,20 +18,20 @@ function operatorStatus(state: CallSessionState, t: TFunction<'admin'>): string 
   if (state.error) return state.error;
   switch (state.phase) {
     case 'requesting':
-      return t('calls.videoCall.answering');
+      return t('videoCall.answering');
     case 'connected':
-      if (state.reconnected) return t('calls.videoCall.reconnected');
-      return t('calls.videoCall.connected', { name: state.peerName });
+      if (state.reconnected) return t('videoCall.reconnected');
+      return t('videoCall.connected', { name: state.peerName });
     case 'reconnecting':
-      return t('calls.videoCall.reconnecting');
+      return t('videoCall.reconnecting');
     case 'peerAway':
-      return t('calls.videoCall.peerAway');
+      return t('videoCall.peerAway');
     case 'rejoining':
-      return t('calls.videoCall.rejoining');
+      return t('videoCall.rejoining');
     case 'ended':
-      return state.lostWhileAway ? t('calls.videoCall.lostWhileAway') : t('calls.videoCall.ended');
+      return state.lostWhileAway ? t('videoCall.lostWhileAway') : t('videoCall.ended');
     case 'cancelled':
-      return state.ringStop === 'taken' ? t('calls.videoCall.taken') : t('calls.videoCall.cancelled');
+      return state.ringStop === 'taken' ? t('videoCall.taken') : t('videoCall.cancelled');
     case 'idle':
     case 'ringing':
     case 'queued':
@@ -43,7 +43,7 @@ function operatorStatus(state: CallSessionState, t: TFunction<'admin'>): string 
 
 /** The admin video call page: an operator answers the call chosen on the system calls page. */
 export function AdminVideoCallPage() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const [params] = useSearchParams();
   const callId = params.get('call');
   const token = useSession((s) => s.adminToken);
@@ -54,7 +54,7 @@ export function AdminVideoCallPage() {
     auth: token && callId ? { token } : null,
     role: 'helper',
     openMedia: openHelperMedia,
-    mediaFailedText: t('calls.videoCall.micFailed'),
+    mediaFailedText: t('videoCall.micFailed'),
     iceTransportPolicy: iceTransportPolicy(),
   });
   const { state, actions, socket } = session;
@@ -72,8 +72,8 @@ export function AdminVideoCallPage() {
     if (status) announce(status);
   }, [status]);
 
-  const back = <Link to={`${ADMIN_ROOT}/system-calls`}>{t('calls.videoCall.back')}</Link>;
-  if (!callId) return <Alert type="info" title={t('calls.videoCall.noCall')} description={back} />;
+  const back = <Link to={`${ADMIN_ROOT}/system-calls`}>{t('videoCall.back')}</Link>;
+  if (!callId) return <Alert type="info" title={t('videoCall.noCall')} description={back} />;
   return (
     <>
       <p className="admin-call-status">{status}</p>
@@ -81,7 +81,7 @@ export function AdminVideoCallPage() {
         <>
           <CallVideo
             stream={session.remoteStream}
-            label={t('calls.videoCall.remoteVideo')}
+            label={t('videoCall.remoteVideo')}
             className="admin-call-video"
           />
           <Space className="admin-call-controls" wrap>
@@ -92,7 +92,7 @@ export function AdminVideoCallPage() {
                 setMuted(!muted);
               }}
             >
-              {t('calls.videoCall.mute')}
+              {t('videoCall.mute')}
             </Button>
             <Button
               aria-pressed={torchAsked}
@@ -101,10 +101,10 @@ export function AdminVideoCallPage() {
                 setTorchAsked(!torchAsked);
               }}
             >
-              {t('calls.videoCall.askTorch')}
+              {t('videoCall.askTorch')}
             </Button>
             <Button danger type="primary" onClick={actions.hangUp}>
-              {t('calls.videoCall.end')}
+              {t('videoCall.end')}
             </Button>
           </Space>
         </>

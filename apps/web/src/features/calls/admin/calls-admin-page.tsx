@@ -11,6 +11,7 @@ import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { CALLS_ADMIN_NS } from '../../../i18n/admin/calls/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, failureText, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
 import './calls-admin.css';
@@ -19,28 +20,25 @@ type Query = AdminCallsQuery & { page: number; pageSize: number };
 type FilterValues = { status?: CallStatus | ''; from?: string; to?: string };
 
 function StatsSummary({ stats }: { stats: AdminCallStats | undefined }) {
-  const { t } = useTranslation(ADMIN_NS);
-  const none = t('calls.stats.none');
+  const { t } = useTranslation(CALLS_ADMIN_NS);
+  const none = t('stats.none');
   const seconds = (v: number | null | undefined) =>
-    v === null || v === undefined ? none : t('calls.seconds', { count: v });
+    v === null || v === undefined ? none : t('seconds', { count: v });
   const items: [string, string][] = [
-    [t('calls.stats.total'), String(stats?.total ?? 0)],
-    ...CALL_STATUSES.map((s): [string, string] => [
-      t(`calls.statuses.${s}`),
-      String(stats?.byStatus[s] ?? 0),
-    ]),
+    [t('stats.total'), String(stats?.total ?? 0)],
+    ...CALL_STATUSES.map((s): [string, string] => [t(`statuses.${s}`), String(stats?.byStatus[s] ?? 0)]),
     [
-      t('calls.stats.answered'),
+      t('stats.answered'),
       stats?.answeredShare === null || stats === undefined
         ? none
         : `${Math.round(stats.answeredShare * 100)}%`,
     ],
-    [t('calls.stats.medianDuration'), seconds(stats?.medianDurationSeconds)],
-    [t('calls.stats.medianWait'), seconds(stats?.medianWaitSeconds)],
+    [t('stats.medianDuration'), seconds(stats?.medianDurationSeconds)],
+    [t('stats.medianWait'), seconds(stats?.medianWaitSeconds)],
   ];
   return (
     <section aria-labelledby="call-stats-heading">
-      <h2 id="call-stats-heading">{t('calls.stats.heading')}</h2>
+      <h2 id="call-stats-heading">{t('stats.heading')}</h2>
       <dl className="call-stats">
         {items.map(([label, value]) => (
           <div key={label} className="call-stats__item">
@@ -54,7 +52,7 @@ function StatsSummary({ stats }: { stats: AdminCallStats | undefined }) {
 }
 
 function Reports() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const reports = useAdminData('call-reports', (signal) =>
     adminCall(adminEndpoints.callReports, { open: 'true' }, { signal }),
   );
@@ -67,7 +65,7 @@ function Reports() {
         // the users page's ban: the account is refused at its next request, with this reason
         const banned = await adminCall(adminEndpoints.banUser, {
           userId: report.reportedId,
-          reason: t('calls.reports.banReason', { reason: t(`calls.reports.reasons.${report.reason}`) }),
+          reason: t('reports.banReason', { reason: t(`reports.reasons.${report.reason}`) }),
         });
         if (!banned.ok) {
           setError(banned.message);
@@ -83,7 +81,7 @@ function Reports() {
         setError(answer.message);
         return;
       }
-      announce(t(handling === 'warned' ? 'calls.reports.warned' : 'calls.reports.handled'));
+      announce(t(handling === 'warned' ? 'reports.warned' : 'reports.handled'));
       reports.reload();
     } catch (e) {
       setError(failureText(e));
@@ -91,25 +89,25 @@ function Reports() {
   };
 
   const columns: TableProps<AdminCallReport>['columns'] = [
-    { title: t('calls.reports.at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-    { title: t('calls.reports.reporter'), dataIndex: 'reporter' },
-    { title: t('calls.reports.reported'), dataIndex: 'reported', render: (v: string | null) => v ?? '—' },
+    { title: t('reports.at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('reports.reporter'), dataIndex: 'reporter' },
+    { title: t('reports.reported'), dataIndex: 'reported', render: (v: string | null) => v ?? '—' },
     {
-      title: t('calls.reports.reason'),
+      title: t('reports.reason'),
       dataIndex: 'reason',
-      render: (r: AdminCallReport['reason']) => t(`calls.reports.reasons.${r}`),
+      render: (r: AdminCallReport['reason']) => t(`reports.reasons.${r}`),
     },
-    { title: t('calls.reports.note'), dataIndex: 'note' },
+    { title: t('reports.note'), dataIndex: 'note' },
     {
-      title: t('calls.reports.actions'),
+      title: t('reports.actions'),
       key: 'actions',
       render: (_: unknown, report) => (
         <Space wrap>
-          <Button onClick={() => void handle(report, 'warned')}>{t('calls.reports.warn')}</Button>
-          <Button onClick={() => void handle(report, 'dismissed')}>{t('calls.reports.dismiss')}</Button>
+          <Button onClick={() => void handle(report, 'warned')}>{t('reports.warn')}</Button>
+          <Button onClick={() => void handle(report, 'dismissed')}>{t('reports.dismiss')}</Button>
           {report.reportedId ? (
             <Button danger onClick={() => void handle(report, 'banned')}>
-              {t('calls.reports.ban')}
+              {t('reports.ban')}
             </Button>
           ) : null}
         </Space>
@@ -118,9 +116,13 @@ function Reports() {
   ];
   return (
     <section aria-labelledby="call-reports-heading">
-      <h2 id="call-reports-heading">{t('calls.reports.heading')}</h2>
+      <h2 id="call-reports-heading">{t('reports.heading')}</h2>
       {error || reports.error ? (
-        <Alert type="error" showIcon title={error || t('shell.loadFailed', { message: reports.error })} />
+        <Alert
+          type="error"
+          showIcon
+          title={error || t('shell.loadFailed', { ns: ADMIN_NS, message: reports.error })}
+        />
       ) : null}
       <Table<AdminCallReport>
         rowKey={(r) => `${r.callId}:${r.reporterId}`}
@@ -128,7 +130,7 @@ function Reports() {
         dataSource={reports.data?.items ?? []}
         loading={reports.loading}
         pagination={false}
-        locale={{ emptyText: t('calls.reports.empty') }}
+        locale={{ emptyText: t('reports.empty') }}
       />
     </section>
   );
@@ -136,12 +138,12 @@ function Reports() {
 
 /** /bme_admin/calls: every call with filters and its statistics, and the reports to handle. */
 export function CallsAdminPage() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const [query, setQuery] = useState<Query>({ page: 1, pageSize: 20 });
   const records = useAdminData(JSON.stringify(query), (signal) =>
     adminCall(adminEndpoints.calls, query, { signal }),
   );
-  const seconds = (v: number | null) => (v === null ? '—' : t('calls.seconds', { count: v }));
+  const seconds = (v: number | null) => (v === null ? '—' : t('seconds', { count: v }));
 
   const filter = (values: FilterValues) =>
     setQuery({
@@ -153,50 +155,50 @@ export function CallsAdminPage() {
     });
 
   const columns: TableProps<AdminCallRecord>['columns'] = [
-    { title: t('calls.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-    { title: t('calls.status'), dataIndex: 'status', render: (s: CallStatus) => t(`calls.statuses.${s}`) },
-    { title: t('calls.seeker'), dataIndex: 'seeker' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('status'), dataIndex: 'status', render: (s: CallStatus) => t(`statuses.${s}`) },
+    { title: t('seeker'), dataIndex: 'seeker' },
     {
-      title: t('calls.helper'),
+      title: t('helper'),
       key: 'helper',
       render: (_: unknown, r) =>
-        r.helper === null
-          ? '—'
-          : r.helperKind === 'operator'
-            ? t('calls.operator', { name: r.helper })
-            : r.helper,
+        r.helper === null ? '—' : r.helperKind === 'operator' ? t('operator', { name: r.helper }) : r.helper,
     },
-    { title: t('calls.language'), dataIndex: 'language' },
-    { title: t('calls.wait'), dataIndex: 'waitSeconds', render: seconds },
-    { title: t('calls.duration'), dataIndex: 'durationSeconds', render: seconds },
+    { title: t('language'), dataIndex: 'language' },
+    { title: t('wait'), dataIndex: 'waitSeconds', render: seconds },
+    { title: t('duration'), dataIndex: 'durationSeconds', render: seconds },
   ];
 
   return (
     <>
       <StatsSummary stats={records.data?.stats} />
-      <h2>{t('calls.records')}</h2>
+      <h2>{t('records')}</h2>
       <FilterBar<FilterValues>
-        label={t('calls.filters')}
+        label={t('filters')}
         fields={[
           {
             name: 'status',
-            label: t('calls.status'),
+            label: t('status'),
             kind: 'select',
             width: 140,
             options: [
-              { value: '', label: t('calls.all') },
-              ...CALL_STATUSES.map((s) => ({ value: s, label: t(`calls.statuses.${s}`) })),
+              { value: '', label: t('all') },
+              ...CALL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
             ],
           },
-          { name: 'from', label: t('calls.from'), kind: 'date' },
-          { name: 'to', label: t('calls.to'), kind: 'date' },
+          { name: 'from', label: t('from'), kind: 'date' },
+          { name: 'to', label: t('to'), kind: 'date' },
         ]}
         initialValues={{ status: '' }}
-        applyText={t('calls.apply')}
+        applyText={t('apply')}
         onApply={filter}
       />
       {records.error ? (
-        <Alert type="error" showIcon title={t('shell.loadFailed', { message: records.error })} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('shell.loadFailed', { ns: ADMIN_NS, message: records.error })}
+        />
       ) : null}
       <Table<AdminCallRecord>
         rowKey="id"
@@ -209,7 +211,7 @@ export function CallsAdminPage() {
           pageSize: query.pageSize,
           total: records.data?.total ?? 0,
           showSizeChanger: false,
-          showTotal: (count) => t('calls.total', { count }),
+          showTotal: (count) => t('total', { count }),
         }}
       />
       <Reports />

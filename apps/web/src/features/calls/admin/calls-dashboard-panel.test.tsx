@@ -1,10 +1,7 @@
 import type { DashboardCalls } from '@sfm/protocol/admin';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerAdminTexts } from '../../../i18n/admin/index.ts';
 import { CallsPanels } from './calls-dashboard-panel.tsx';
-
-registerAdminTexts();
 
 // the canvas charts are for the eye; what is tested is what a screen reader gets
 vi.mock('../../../back-office/echarts.ts', () => ({

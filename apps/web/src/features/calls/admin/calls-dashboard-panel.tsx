@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall, AdminDataView, useAdminData } from '../../../back-office/index.ts';
 import { ChartPanel } from '../../../back-office/chart-panel.tsx';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { CALLS_ADMIN_NS } from '../../../i18n/admin/calls/index.ts';
 
 const OUTCOMES = ['completed', 'missed', 'cancelled', 'failed'] as const;
 const DURATIONS = ['average', 'median'] as const;
@@ -16,77 +17,78 @@ const ANSWERERS = ['byVolunteers', 'byOperators', 'unanswered'] as const;
  * (volunteers, operators, nobody), then the same numbers over the chosen days as tiles.
  */
 export function CallsPanels({ data }: { data: DashboardCalls }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const totalsId = useId();
   const days = data.days.map((d) => d.day);
-  const seconds = (count: number) => t('calls.seconds', { count });
-  const shown = (value: number | null) => (value === null ? t('dashboard.none') : seconds(value));
+  const seconds = (count: number) => t('seconds', { count });
+  const shown = (value: number | null) =>
+    value === null ? t('dashboard.none', { ns: ADMIN_NS }) : seconds(value);
   const ended = ANSWERERS.reduce((sum, who) => sum + data.totals[who], 0);
   // a count with its share of the calls that ended: "3（43%）"
   const share = (count: number) =>
     ended === 0
       ? count.toLocaleString()
-      : t('calls.dashboard.share', { count, percent: Math.round((100 * count) / ended) });
+      : t('dashboard.share', { count, percent: Math.round((100 * count) / ended) });
   return (
     <>
       <ChartPanel
-        title={t('calls.dashboard.outcomes')}
+        title={t('dashboard.outcomes')}
         days={days}
         series={OUTCOMES.map((outcome) => ({
-          name: t(`calls.statuses.${outcome}`),
+          name: t(`statuses.${outcome}`),
           kind: 'bar',
           stack: 'outcomes',
           values: data.days.map((d) => d[outcome]),
         }))}
       />
       <ChartPanel
-        title={t('calls.dashboard.durations')}
+        title={t('dashboard.durations')}
         days={days}
         format={seconds}
         series={DURATIONS.map((name) => ({
-          name: t(`calls.dashboard.${name}`),
+          name: t(`dashboard.${name}`),
           kind: 'line',
           values: data.days.map((d) => d[`${name}Seconds`]),
         }))}
       />
       <ChartPanel
-        title={t('calls.dashboard.answerTimes')}
+        title={t('dashboard.answerTimes')}
         days={days}
         format={seconds}
         series={ANSWER_TIMES.map((name) => ({
-          name: t(`calls.dashboard.${name}`),
+          name: t(`dashboard.${name}`),
           kind: 'line',
           values: data.days.map((d) => d[`${name}Seconds`]),
         }))}
       />
       <ChartPanel
-        title={t('calls.dashboard.answerers')}
+        title={t('dashboard.answerers')}
         days={days}
         series={ANSWERERS.map((who) => ({
-          name: t(`calls.dashboard.${who}`),
+          name: t(`dashboard.${who}`),
           kind: 'bar',
           stack: 'answerers',
           values: data.days.map((d) => d[who]),
         }))}
       />
       <section className="admin-section" aria-labelledby={totalsId}>
-        <h2 id={totalsId}>{t('calls.dashboard.totals')}</h2>
+        <h2 id={totalsId}>{t('dashboard.totals')}</h2>
         <dl className="admin-stats">
           {OUTCOMES.map((outcome) => (
             <div key={outcome} data-call-stat={outcome}>
-              <dt>{t(`calls.statuses.${outcome}`)}</dt>
+              <dt>{t(`statuses.${outcome}`)}</dt>
               <dd>{data.totals[outcome].toLocaleString()}</dd>
             </div>
           ))}
           {[...DURATIONS, ...ANSWER_TIMES].map((name) => (
             <div key={name} data-call-stat={name}>
-              <dt>{t(`calls.dashboard.${name}`)}</dt>
+              <dt>{t(`dashboard.${name}`)}</dt>
               <dd>{shown(data.totals[`${name}Seconds`])}</dd>
             </div>
           ))}
           {ANSWERERS.map((who) => (
             <div key={who} data-call-stat={who}>
-              <dt>{t(`calls.dashboard.${who}`)}</dt>
+              <dt>{t(`dashboard.${who}`)}</dt>
               <dd>{share(data.totals[who])}</dd>
             </div>
           ))}

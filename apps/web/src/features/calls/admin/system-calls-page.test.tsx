@@ -5,11 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { registerAdminTexts } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { SystemCallsPage } from './system-calls-page.tsx';
-
-registerAdminTexts();
 
 /** A socket whose `queue` the test pushes. */
 function fakeQueueSocket() {

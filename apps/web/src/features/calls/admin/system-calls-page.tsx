@@ -3,7 +3,8 @@ import { Alert, Button, Switch } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { CALLS_ADMIN_NS } from '../../../i18n/admin/calls/index.ts';
+import { CALLS_NS } from '../../../i18n/calls/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { ADMIN_ROOT } from '../../../back-office/index.ts';
@@ -53,26 +54,26 @@ function useNow(everyMs: number): number {
  * how long, and what the AI saw when the caller shared it (its description and photo).
  */
 function QueuedCall({ call, now, answer }: { call: IncomingCall; now: number; answer: ReactNode }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const waited = Math.max(0, Math.round((now - Date.parse(call.askedAt)) / 1000));
   const minutes = Math.floor(waited / 60);
   return (
     <li className="call-queue__item">
       <p className="call-queue__who">
-        {t('calls.system.caller', {
-          name: call.seekerName || t('calls.system.someone'),
-          language: t(`calls.language.${call.language}`, { ns: 'translation' }),
+        {t('system.caller', {
+          name: call.seekerName || t('system.someone'),
+          language: t(`language.${call.language}`, { ns: CALLS_NS }),
           waited: minutes
-            ? t('calls.system.waitedMinutes', { minutes, seconds: waited % 60 })
-            : t('calls.system.waitedSeconds', { seconds: waited }),
+            ? t('system.waitedMinutes', { minutes, seconds: waited % 60 })
+            : t('system.waitedSeconds', { seconds: waited }),
         })}
       </p>
       {call.context ? (
         <figure className="call-queue__context">
           {call.context.imageUrl ? (
-            <img src={call.context.imageUrl} alt={t('calls.system.sharedPhoto')} width={160} />
+            <img src={call.context.imageUrl} alt={t('system.sharedPhoto')} width={160} />
           ) : null}
-          <figcaption>{t('calls.system.sharedDescription', { text: call.context.description })}</figcaption>
+          <figcaption>{t('system.sharedDescription', { text: call.context.description })}</figcaption>
         </figure>
       ) : null}
       {answer}
@@ -82,7 +83,7 @@ function QueuedCall({ call, now, answer }: { call: IncomingCall; now: number; an
 
 /** /bme_admin/system-calls: operators go online as system volunteers and see the calls no volunteer took. */
 export function SystemCallsPage({ openSocket = openCallsSocket }: { openSocket?: typeof openCallsSocket }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(CALLS_ADMIN_NS);
   const [, navigate] = useLocation();
   const token = useSession((s) => s.adminToken);
   const [online, setOnline] = useState(false);
@@ -92,22 +93,22 @@ export function SystemCallsPage({ openSocket = openCallsSocket }: { openSocket?:
   // a new call in the queue is said, not only shown
   const waiting = calls?.length ?? 0;
   useEffect(() => {
-    if (waiting > 0) announce(t('calls.system.queue') + `：${waiting}`, { assertive: true });
+    if (waiting > 0) announce(t('system.queue') + `：${waiting}`, { assertive: true });
   }, [waiting, t]);
 
   return (
     <>
-      <p>{t('calls.system.intro')}</p>
+      <p>{t('system.intro')}</p>
       <label className="system-calls__online">
-        <Switch checked={online} onChange={setOnline} /> {t('calls.system.online')}
+        <Switch checked={online} onChange={setOnline} /> {t('system.online')}
       </label>
       {online ? (
         <section aria-labelledby="call-queue-heading">
-          <h2 id="call-queue-heading">{t('calls.system.queue')}</h2>
+          <h2 id="call-queue-heading">{t('system.queue')}</h2>
           {calls === null ? (
-            <p>{t('calls.system.connecting')}</p>
+            <p>{t('system.connecting')}</p>
           ) : calls.length === 0 ? (
-            <Alert type="info" title={t('calls.system.empty')} />
+            <Alert type="info" title={t('system.empty')} />
           ) : (
             // the server sends the queue oldest first: the one waiting longest is answered first
             <ol className="call-queue">
@@ -123,8 +124,8 @@ export function SystemCallsPage({ openSocket = openCallsSocket }: { openSocket?:
                       onClick={() => navigate(adminVideoCallPath(call.callId))}
                     >
                       {call.seekerName
-                        ? t('calls.system.answer', { name: call.seekerName })
-                        : t('calls.system.answerNoName')}
+                        ? t('system.answer', { name: call.seekerName })
+                        : t('system.answerNoName')}
                     </Button>
                   }
                 />

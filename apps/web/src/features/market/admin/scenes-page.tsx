@@ -3,7 +3,7 @@ import { sceneAdminEndpoints, type AdminScene, type AdminScenesQuery } from '@sf
 import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MARKET_NS, registerMarketTexts } from '../../../i18n/market/index.ts';
+import { MARKET_NS } from '../../../i18n/market/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import {
   adminCall,
@@ -16,8 +16,6 @@ import {
 } from '../../../back-office/index.ts';
 import { photoFromFile } from '../photo-source.ts';
 import { SceneIcon } from '../scene-icon.tsx';
-
-registerMarketTexts();
 
 type Query = Omit<AdminScenesQuery, 'page' | 'pageSize'> & { page: number; pageSize: number };
 type Decision = { kind: 'reject' | 'unpublish'; scene: AdminScene };

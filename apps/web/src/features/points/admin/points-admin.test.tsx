@@ -5,11 +5,9 @@ import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { registerAdminTexts } from '../../../i18n/admin/index.ts';
 import { mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
 import { UserPointsSection } from './user-points-section.tsx';
 
-registerAdminTexts();
 // antd forms in jsdom are slow on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
 const slow = { timeout: 10_000 };

@@ -1,6 +1,7 @@
-import type { AdminMessages } from '../zh-CN.ts';
+import type { Texts } from '../../texts.ts';
+import type { callsAdminZhCN } from './zh-CN.ts';
 
-export const callsAdminEn: AdminMessages['calls'] = {
+export const callsAdminEn: Texts<typeof callsAdminZhCN> = {
   records: 'Call records',
   filters: 'Filter the call records',
   status: 'Status',

@@ -1,4 +1,4 @@
-/** zh-CN labels of the back office's call pages (issue 14), merged into ../zh-CN.ts. */
+/** zh-CN texts of the back office's call pages and dashboard panel (issue 14; namespace `calls-admin`). */
 export const callsAdminZhCN = {
   records: '通话记录',
   filters: '筛选通话记录',

@@ -1,8 +1,7 @@
+import type { Texts } from '../../texts.ts';
 import type { pointsAdminZhCN } from './zh-CN.ts';
 
-type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
-
-export const pointsAdminEn: Widen<typeof pointsAdminZhCN> = {
+export const pointsAdminEn: Texts<typeof pointsAdminZhCN> = {
   config: {
     version: 'Version {{version}}, saved {{savedAt}} by {{by}}',
     defaults: 'the defaults',

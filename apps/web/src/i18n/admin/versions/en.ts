@@ -1,8 +1,7 @@
+import type { Texts } from '../../texts.ts';
 import type { versionsAdminZhCN } from './zh-CN.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-
-export const versionsAdminEn: Widen<typeof versionsAdminZhCN> = {
+export const versionsAdminEn: Texts<typeof versionsAdminZhCN> = {
   platform: 'Platform',
   allPlatforms: 'All platforms',
   platforms: { h5: 'Web', android: 'Android', ios: 'iOS' },
