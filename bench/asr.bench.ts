@@ -8,9 +8,9 @@
  */
 import { SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
-import { socketClient } from '../apps/server/src/test/socket-clients.ts';
-import { answerWhenLoud, startFakeWhisper } from '../apps/server/src/engines/asr/fake-whisper-server.ts';
-import { espeakPcm, scene, silence } from '../apps/server/src/engines/asr/recognition-test-support.ts';
+import { socketClient } from '../apps/server/test/harness/socket-clients.ts';
+import { answerWhenLoud, startFakeWhisper } from '../apps/server/test/fakes/whisper-server.ts';
+import { espeakPcm, scene, silence } from '../apps/server/test/fixtures/speech-audio.ts';
 import { FRAME_BYTES, frameLevelDb } from '../apps/server/src/engines/asr/voice-activity.ts';
 import { startServer } from '../e2e/support/server.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CALLS_NAMESPACE } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
-import { openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { PHONE_VIEWPORT } from '../e2e/support/browser.ts';
 import { callStatus, received, recordPeers, registerWithRole } from '../e2e/support/calls.ts';
 import { launchWithCamera, makeTextImage } from '../e2e/support/camera.ts';

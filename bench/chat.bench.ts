@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { chatEndpoints } from '@sfm/protocol';
-import { startFakeChatCompletions } from '../apps/server/src/engines/chat/fake-chat-completions-server.ts';
+import { startFakeChatCompletions } from '../apps/server/test/fakes/chat-completions-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from '../e2e/support/session.ts';

@@ -15,7 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { endpoints } from '@sfm/protocol';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
-import { openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { registerViaApi } from '../e2e/support/session.ts';
 import {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
-import { openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 // 60 characters, punctuation included: a typical spoken scene description

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { makeTextImage } from '../e2e/support/camera.ts';
 import { startServer, waitUntilReady, type RunningServer } from '../e2e/support/server.ts';
 import { registerViaApi, uniquePhone } from '../e2e/support/session.ts';

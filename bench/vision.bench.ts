@@ -23,7 +23,7 @@ import {
   fixturesDir,
   fixturesMissingReason,
   type GroundTruthItem,
-} from '../apps/server/src/engines/vision/fixtures-dir.ts';
+} from '../apps/server/test/fixtures/shared-fixtures.ts';
 import { jpegOf, prepareUpload } from '../apps/server/src/engines/vision/image-pipeline.ts';
 import { characterErrorRate } from '../apps/server/src/engines/vision/text-metrics.ts';
 import {

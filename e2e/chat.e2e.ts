@@ -5,7 +5,7 @@ import {
   startFakeChatCompletions,
   type FakeChatCompletions,
   type FakeChatReply,
-} from '../apps/server/src/engines/chat/fake-chat-completions-server.ts';
+} from '../apps/server/test/fakes/chat-completions-server.ts';
 import { axeViolations, hasChromium, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
 import { hasFfmpeg, launchWithCamera, makeTextImage } from './support/camera.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -21,7 +21,7 @@ import {
 } from '@sfm/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { nextEvent, openSocket } from '../apps/server/src/test/socket-clients.ts';
+import { nextEvent, openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, uniquePhone } from './support/session.ts';
 

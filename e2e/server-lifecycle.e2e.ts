@@ -4,8 +4,8 @@
  */
 import { request } from 'node:http';
 import { endpoints, SPEECH_SYNTHESIS_NAMESPACE, translateMessage } from '@sfm/protocol';
-import { openSocket } from '../apps/server/src/test/socket-clients.ts';
-import { testPhoto } from '../apps/server/src/test/test-photo.ts';
+import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
+import { testPhoto } from '../apps/server/test/fixtures/test-photo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitUntilReady, type RunningServer } from './support/server.ts';
 

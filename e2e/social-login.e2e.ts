@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-test-provider.ts';
+import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/fakes/oidc-provider.ts';
 import {
   expectNoAxeViolationsAtRest,
   hasChromium,

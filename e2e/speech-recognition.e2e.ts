@@ -5,9 +5,9 @@ import type { AuthSession } from '@sfm/protocol';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFromPcm } from '../apps/server/src/engines/asr/audio-decode.ts';
-import { answerWhenLoud, startFakeWhisper } from '../apps/server/src/engines/asr/fake-whisper-server.ts';
-import { espeakPcm, scene, silence } from '../apps/server/src/engines/asr/recognition-test-support.ts';
-import { event, startFakeDashScope } from '../apps/server/src/engines/dashscope/fake-dashscope-server.ts';
+import { answerWhenLoud, startFakeWhisper } from '../apps/server/test/fakes/whisper-server.ts';
+import { espeakPcm, scene, silence } from '../apps/server/test/fixtures/speech-audio.ts';
+import { event, startFakeDashScope } from '../apps/server/test/fakes/dashscope-server.ts';
 import { hasChromium, launchBrowser, noChromiumReason } from './support/browser.ts';
 import {
   FAKE_CAMERA_ARGS,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/admin';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fakeApk } from '../apps/server/src/modules/versions/apk-fixture.ts';
+import { fakeApk } from '../apps/server/test/fixtures/apk.ts';
 import { adminTokenViaApi, createAdminWithCli } from './support/admin.ts';
 import { hasChromium, launchBrowser, noChromiumReason, PHONE_VIEWPORT } from './support/browser.ts';
 import { repoRoot, startServer, type RunningServer } from './support/server.ts';

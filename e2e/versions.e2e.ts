@@ -6,7 +6,7 @@ import { versionAdminEndpoints } from '@sfm/protocol/admin';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeApk } from '../apps/server/src/modules/versions/apk-fixture.ts';
+import { fakeApk } from '../apps/server/test/fixtures/apk.ts';
 import { adminTokenViaApi, createAdminWithCli } from './support/admin.ts';
 import {
   expectNoAxeViolationsAtRest,

@@ -33,6 +33,12 @@ tester.run('boundaries', boundariesRule, {
     at('apps/server/src/modules/vision/routes.ts', "import { VisionService } from './service.ts';"),
     at('apps/server/src/app.ts', "import { register } from './modules/vision/module.ts';"),
     at('packages/protocol/src/index.ts', "import { z } from 'zod';"),
+    at(
+      'apps/server/src/modules/vision/vision.test.ts',
+      "import { x } from '../../../test/harness/app-harness.ts';",
+    ),
+    at('apps/web/src/features/chat/chat-page.test.tsx', "import { x } from '../../../test/test-utils.tsx';"),
+    at('apps/web/test/fakes/filesystem.ts', "import { Directory } from '@capacitor/filesystem';"),
   ],
   invalid: [
     broken('packages/protocol/src/x.ts', "import { y } from '../../../apps/server/src/config.ts';"),
@@ -63,5 +69,12 @@ tester.run('boundaries', boundariesRule, {
     broken('apps/server/src/modules/vision/routes.ts', "import { db } from '../../db/database.ts';"),
     broken('apps/server/src/engines/tts/x.ts', "import { y } from '../../modules/speech/service.ts';"),
     broken('apps/server/src/config.ts', "import { y } from './modules/speech/speech-config.ts';"),
+    broken('apps/server/src/app.ts', "import { y } from '../test/fakes/vision-engine.ts';"),
+    broken(
+      'apps/server/src/modules/vision/test-vision.ts',
+      "import { y } from '../../../test/harness/app-harness.ts';",
+    ),
+    broken('apps/web/src/features/chat/chat-page.tsx', "import { y } from '../../../test/fakes/speech.ts';"),
+    broken('apps/web/build/loading-shell.ts', "import { y } from '../test/test-utils.tsx';"),
   ],
 });

@@ -45,7 +45,8 @@ export const BOUNDARY_ZONES = [
   {
     name: 'capacitor-only-in-platform',
     files: ['apps/web/'],
-    except: [`${WEB}platform/`],
+    // test/ fakes the native plugins, so it speaks their types and constants
+    except: [`${WEB}platform/`, 'apps/web/test/'],
     forbidPackages: ['@capacitor/', '@capacitor-community/'],
     message: 'native APIs are reached through platform/ only',
   },
@@ -84,15 +85,24 @@ export const BOUNDARY_ZONES = [
     forbidPaths: [`${SERVER}modules/`],
     message: 'engines, config, the module context and the shared server layers import no module',
   },
+  {
+    name: 'production-imports-no-test-code',
+    files: [SERVER, WEB, 'apps/web/build/', 'packages/protocol/'],
+    // a *.test.ts sits beside the code it tests and may use the shared harnesses and fakes
+    fileRegex: '(?<!\\.test)\\.tsx?$',
+    forbidPaths: ['apps/server/test/', 'apps/web/test/'],
+    message:
+      "test/ holds the tests' harnesses, fakes, fixtures and cross-cutting suites: nothing that ships imports it",
+  },
 ];
 
 /**
- * A feature's public faces: index.ts for the other features; its test fakes, for the tests of the
- * features that use it. What it adds to the app (manifest.ts) and to the back office
+ * A feature's public face: index.ts for the other features (tests share their fakes from
+ * apps/web/test/fakes/). What it adds to the app (manifest.ts) and to the back office
  * (back-office.ts) only app/ reads.
  * @type {import('./boundaries.js').Faces}
  */
 export const FEATURE_FACES = {
   root: `${WEB}features/`,
-  entries: ['index.ts', 'index.tsx', 'test-fakes.ts'],
+  entries: ['index.ts', 'index.tsx'],
 };

@@ -4,7 +4,7 @@
  */
 import { CALLS_NAMESPACE, chatEndpoints, endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
-import { nextEvent as nextSocketEvent } from '../../apps/server/src/test/socket-clients.ts';
+import { nextEvent as nextSocketEvent } from '../../apps/server/test/harness/socket-clients.ts';
 
 /** Longest any one action may take before it counts as failed. */
 export const ACTION_TIMEOUT_MS = 15_000;

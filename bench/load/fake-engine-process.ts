@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startFakeChatCompletions } from '../../apps/server/src/engines/chat/fake-chat-completions-server.ts';
+import { startFakeChatCompletions } from '../../apps/server/test/fakes/chat-completions-server.ts';
 
 export interface FakeEngineProcess {
   baseUrl: string;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findSuspectLines } from '../../apps/server/src/hostile/log-scan.ts';
+import { findSuspectLines } from '../../apps/server/test/hostile/log-scan.ts';
 import { seedDataDir } from './data-template.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');

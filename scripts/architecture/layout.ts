@@ -29,8 +29,9 @@ const SERVER_MODULE_FACES = ['module.ts'];
  * The layer order of each app, lowest first, as DESIGN.md and eslint-rules/zones.js state it:
  * web — platform, i18n, the HTTP transport (api), the session on top of it, the shared UI (and the
  * shared back-office UI), the features, the app shell; server — the shared layers (one rank: the project orders none of them
- * against another), the module context, the modules, the composition roots. Test-only folders sit
- * on top: they may import anything. A folder missing here is reported as unplaced.
+ * against another), the module context, the modules, the composition roots. Test-only code lives
+ * outside the measured roots (apps/server/test/, apps/web/test/). A folder missing here is reported
+ * as unplaced.
  */
 const LAYERS: Record<string, readonly (readonly string[])[]> = {
   'apps/web/src/': [
@@ -41,7 +42,6 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ['ui/', 'back-office/'],
     ['features/'],
     ['app/', 'main.tsx'],
-    ['test-utils.tsx'],
   ],
   'apps/server/src/': [
     [
@@ -65,7 +65,6 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
     ['module-context.ts'],
     ['modules/'],
     ['app.ts', 'start-up.ts', 'main.ts', 'cli/'],
-    ['test/', 'hostile/', 'faults/'],
   ],
   'packages/protocol/src/': [[''], ['messages/']],
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tr } from '../src/i18n/index.ts';
-import { renderApp } from '../src/test-utils.tsx';
+import { renderApp } from '../test/test-utils.tsx';
 import { loadingShell, loadingShellHtml } from './loading-shell.ts';
 
 describe('the loading shell in index.html', () => {

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app-harness.ts';
+import { createTestApp } from '../../test/harness/app-harness.ts';
 import { COMPRESS_MIN_BYTES, negotiateEncoding, registerCompression } from './compression.ts';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: '帮我看看 see for me' })) };

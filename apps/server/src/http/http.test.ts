@@ -12,7 +12,7 @@ import {
   expectError,
   expectOk,
   type TestApp,
-} from '../test/app-harness.ts';
+} from '../../test/harness/app-harness.ts';
 
 let t: TestApp;
 const logLines: string[] = [];

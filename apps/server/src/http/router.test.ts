@@ -7,7 +7,7 @@ import { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { TokenService } from '../security/token-service.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { IdentityResolver } from './identity.ts';
-import { TRUSTED_ACCOUNTS } from './identity-test-support.ts';
+import { TRUSTED_ACCOUNTS } from '../../test/fakes/trusted-accounts.ts';
 import { Router } from './router.ts';
 
 const endpoint = {

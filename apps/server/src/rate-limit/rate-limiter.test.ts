@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error.ts';
-import { ManualClock } from '../test/app-harness.ts';
-import { describeOnEachDatabase } from '../test/databases.ts';
+import { ManualClock } from '../../test/harness/app-harness.ts';
+import { describeOnEachDatabase } from '../../test/harness/databases.ts';
 import { RateLimitRepo } from './repo.ts';
 import { RateLimiter } from './rate-limiter.ts';
 

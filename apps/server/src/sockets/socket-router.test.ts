@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../app-error.ts';
 import { IdentityResolver } from '../http/identity.ts';
-import { TRUSTED_ACCOUNTS } from '../http/identity-test-support.ts';
+import { TRUSTED_ACCOUNTS } from '../../test/fakes/trusted-accounts.ts';
 import { createLogger } from '../logger.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limit/rate-limiter.ts';
 import { TokenService } from '../security/token-service.ts';
-import { nextEvent, TestSockets } from '../test/socket-clients.ts';
+import { nextEvent, TestSockets } from '../../test/harness/socket-clients.ts';
 import { SocketRouter } from './socket-router.ts';
 
 const events = {

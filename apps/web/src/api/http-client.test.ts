@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session-store.ts';
-import { fail, headersOf, loginAs, mockFetch, ok, seedStorage, testUser } from '../test-utils.tsx';
+import { fail, headersOf, loginAs, mockFetch, ok, seedStorage, testUser } from '../../test/test-utils.tsx';
 import { api, HTTP_TIMEOUT_MS, NetworkError } from './http-client.ts';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { selectLoggedIn, useSession } from '../session/session-store.ts';
-import { fail, mockFetch, seedStorage, testSession } from '../test-utils.tsx';
+import { fail, mockFetch, seedStorage, testSession } from '../../test/test-utils.tsx';
 import { logout } from './logout.ts';
 
 beforeEach(() => useSession.getState().reloadFromStorage());

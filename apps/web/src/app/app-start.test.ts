@@ -3,7 +3,7 @@ import { useSession } from '../session/session-store.ts';
 import { speechOutput } from '../features/speech/index.ts';
 import { readSpeakWithScreenReader } from '../features/speech/speech-preferences.ts';
 import { platform } from '../platform/index.ts';
-import { fail, loginAs, mockFetch, ok } from '../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok } from '../../test/test-utils.tsx';
 import { runAppStart, startApp } from './app-start.ts';
 import { bindNavigator } from '../ui/navigation.ts';
 import * as announcer from '../ui/announcer.tsx';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
-import { loginAs, renderApp, seedStorage } from '../test-utils.tsx';
+import { loginAs, renderApp, seedStorage } from '../../test/test-utils.tsx';
 import { performBack } from './back-action.ts';
 
 const ctx = (over: Partial<Parameters<typeof performBack>[0]>) => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session-store.ts';
 import { isPending, type FeatureRoute } from '../ui/feature-manifest.ts';
 import { routes } from '../ui/routes.ts';
-import { loginAs } from '../test-utils.tsx';
+import { loginAs } from '../../test/test-utils.tsx';
 import { lookup } from './features.ts';
 import { preloadFirstPage } from './first-page.ts';
 

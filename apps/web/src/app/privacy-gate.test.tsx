@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/session-store.ts';
 import { platform } from '../platform/index.ts';
-import { loginAs, renderApp } from '../test-utils.tsx';
+import { loginAs, renderApp } from '../../test/test-utils.tsx';
 import { shouldShowPrivacyGate } from './privacy-gate.tsx';
 
 const dialog = () => screen.queryByRole('dialog', { name: '隐私政策' });

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { i18n } from '../i18n/index.ts';
-import { loginAs, seedStorage } from '../test-utils.tsx';
+import { loginAs, seedStorage } from '../../test/test-utils.tsx';
 import { useSession } from '../session/session-store.ts';
 import { lazyPage } from '../ui/lazy-page.ts';
 import { navigate } from '../ui/navigation.ts';

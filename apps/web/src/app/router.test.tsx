@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test/test-utils.tsx';
 import { BACK_OFFICE } from './back-office.ts';
 import { i18n } from '../i18n/index.ts';
 import { isPending } from '../ui/feature-manifest.ts';

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, refreshSession } from '../api/http-client.ts';
 import { takeSessionEndedNotice } from '../session/ended-notice.ts';
 import { useSession } from '../session/session-store.ts';
-import { fail, headersOf, json, loginAs, mockFetch, ok, seedStorage, testUser } from '../test-utils.tsx';
+import {
+  fail,
+  headersOf,
+  json,
+  loginAs,
+  mockFetch,
+  ok,
+  seedStorage,
+  testUser,
+} from '../../test/test-utils.tsx';
 import { bindNavigator } from '../ui/navigation.ts';
 import { followSessionEndings } from './session-endings.ts';
 

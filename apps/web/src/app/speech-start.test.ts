@@ -4,7 +4,7 @@ import { CloudSpeechEngine } from '../features/speech/output/cloud-engine.ts';
 import { MseAudioPlayer } from '../features/speech/output/mse-audio-player.ts';
 import { SilentSpeechEngine } from '../features/speech/output/silent-engine.ts';
 import { SpeechOutputService } from '../features/speech/output/speech-output-service.ts';
-import { FakeSocket } from '../features/speech/test-fakes.ts';
+import { FakeSocket } from '../../test/fakes/speech.ts';
 import { platform } from '../platform/index.ts';
 import {
   SPEECH_INIT_MAX_ATTEMPTS,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NativeChatImages } from './native-chat-images.ts';
-import { FakeFilesystem } from './test-fakes.ts';
+import { FakeFilesystem } from '../../test/fakes/filesystem.ts';
 
 const jpeg = (bytes: number[]) =>
   new Blob([new Uint8Array([0xff, 0xd8, 0xff, ...bytes])], { type: 'image/jpeg' });

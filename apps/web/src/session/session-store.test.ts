@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedStorage, testSession } from '../test-utils.tsx';
+import { seedStorage, testSession } from '../../test/test-utils.tsx';
 import { selectLoggedIn, useSession } from './session-store.ts';
 
 beforeEach(() => useSession.getState().reloadFromStorage());

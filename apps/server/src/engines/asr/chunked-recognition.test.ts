@@ -2,8 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { wavFromPcm } from './audio-decode.ts';
 import { ChunkedRecognition } from './chunked-recognition.ts';
-import { hearTones } from './fake-whisper-server.ts';
-import { feed, scene, silence, spoken } from './recognition-test-support.ts';
+import { hearTones } from '../../../test/fakes/whisper-server.ts';
+import { scene, silence, spoken } from '../../../test/fixtures/speech-audio.ts';
+import { feed } from '../../../test/harness/recognition.ts';
 
 /** A transcriber that hears the tone language after `latencyMs`, noting each request's audio. */
 function transcriber(latencyMs: number) {

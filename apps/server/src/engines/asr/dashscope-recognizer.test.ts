@@ -1,8 +1,9 @@
 import { RecognitionOptions } from '@sfm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { event, startFakeDashScope, type FakeDashScope } from '../dashscope/fake-dashscope-server.ts';
+import { event, startFakeDashScope, type FakeDashScope } from '../../../test/fakes/dashscope-server.ts';
 import { DashScopeRecognizer } from './dashscope-recognizer.ts';
-import { recognize, toneWav } from './recognition-test-support.ts';
+import { toneWav } from '../../../test/fixtures/speech-audio.ts';
+import { recognize } from '../../../test/harness/recognition.ts';
 
 const KEY = 'sk-asr-key';
 let fake: FakeDashScope | undefined;

@@ -1,19 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AudioDecodeError, wavFromPcm } from './audio-decode.ts';
-import { HALLUCINATION, hearTones, startFakeWhisper, wavFrames } from './fake-whisper-server.ts';
+import { HALLUCINATION, hearTones, startFakeWhisper, wavFrames } from '../../../test/fakes/whisper-server.ts';
 import { OpenAiCompatibleRecognizer } from './openai-compatible-recognizer.ts';
 import {
   babble,
   durationMs,
-  feed,
-  listen,
   noise,
   scene,
   silence,
   spoken,
   toneWav,
-  type Heard,
-} from './recognition-test-support.ts';
+} from '../../../test/fixtures/speech-audio.ts';
+import { feed, listen, type Heard } from '../../../test/harness/recognition.ts';
 
 let fake: Awaited<ReturnType<typeof startFakeWhisper>> | undefined;
 afterEach(async () => fake?.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { babble, noise, scene, silence, spoken } from './recognition-test-support.ts';
+import { babble, noise, scene, silence, spoken } from '../../../test/fixtures/speech-audio.ts';
 import { FRAME_BYTES, FRAME_MS, PcmFramer, trimSilence, VoiceActivityDetector } from './voice-activity.ts';
 
 /** The 20 ms frames of `pcm` the detector calls speech (1) or not (0). */

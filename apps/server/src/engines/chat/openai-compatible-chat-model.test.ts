@@ -5,7 +5,7 @@ import {
   startFakeChatCompletions,
   type FakeChatCompletions,
   type FakeChatReply,
-} from './fake-chat-completions-server.ts';
+} from '../../../test/fakes/chat-completions-server.ts';
 import { OpenAiCompatibleChatModel } from './openai-compatible-chat-model.ts';
 
 let fake: FakeChatCompletions;

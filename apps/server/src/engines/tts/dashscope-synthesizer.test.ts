@@ -1,6 +1,6 @@
 import { SynthesisOptions } from '@sfm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { event, startFakeDashScope, type FakeDashScope } from '../dashscope/fake-dashscope-server.ts';
+import { event, startFakeDashScope, type FakeDashScope } from '../../../test/fakes/dashscope-server.ts';
 import { DashScopeSynthesizer } from './dashscope-synthesizer.ts';
 
 const KEY = 'sk-test-key';

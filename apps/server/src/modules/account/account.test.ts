@@ -19,7 +19,7 @@ import {
   expectError,
   expectOk,
   type TestApp,
-} from '../../test/app-harness.ts';
+} from '../../../test/harness/app-harness.ts';
 
 let t: TestApp;
 let image: string;

@@ -9,11 +9,11 @@ import {
   expectError,
   expectOk,
   type TestApp,
-} from '../../test/app-harness.ts';
+} from '../../../test/harness/app-harness.ts';
 import { PasswordHasher, TEST_ARGON2 } from '../../security/password-hasher.ts';
 import { AdminRepo } from './repo.ts';
 import { sql } from 'drizzle-orm';
-import { signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
+import { signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
 
 let t: TestApp;
 let userToken: string;

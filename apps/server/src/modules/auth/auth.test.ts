@@ -8,7 +8,7 @@ import {
   expectOk,
   registerWithCode,
   type TestApp,
-} from '../../test/app-harness.ts';
+} from '../../../test/harness/app-harness.ts';
 import { REFRESH_REUSE_GRACE_MS } from './service.ts';
 
 let t: TestApp;

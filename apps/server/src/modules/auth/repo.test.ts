@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeOnEachDatabase } from '../../test/databases.ts';
+import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';
 import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 

@@ -1,8 +1,8 @@
 import { CALLS_NAMESPACE, translateMessage, type Availability } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredVolunteer } from '../../test/admin-harness.ts';
-import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
+import { registeredVolunteer } from '../../../test/harness/admin-harness.ts';
+import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
 
 let t: ListeningApp;
 const clients = new TestSockets();

@@ -6,12 +6,12 @@ import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, callPresence, users } from '../../db/schema.ts';
-import { signedInAdmin, registeredUser, registeredVolunteer } from '../../test/admin-harness.ts';
-import { call, expectOk } from '../../test/app-harness.ts';
+import { signedInAdmin, registeredUser, registeredVolunteer } from '../../../test/harness/admin-harness.ts';
+import { call, expectOk } from '../../../test/harness/app-harness.ts';
 import { BROWSER_PUSH_SERVICES, defaultCallsConfig } from '../../config/calls-config.ts';
-import { startListeningApp, type ListeningApp } from '../speech/speech-test-support.ts';
-import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { decryptPush } from './calls-test-support.ts';
+import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
+import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { decryptPush } from '../../../test/fakes/calls.ts';
 
 let t: ListeningApp;
 const clients = new TestSockets();

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
 import { callPresence, callRings, calls, pushSubscriptions, volunteerProfiles } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';
-import { FakeRooms, ManualClock, ManualScheduler } from './calls-test-support.ts';
-import { CallsRepo } from './repo.ts';
+import { FakeRooms, ManualClock, ManualScheduler } from '../../../test/fakes/calls.ts';
+import { rooms as callRooms } from './call-rooms.ts';
+import { callRepos, createCallServices } from './call-services.ts';
 import { batchSize, ringingSchedule } from './ringing-schedule.ts';
-import { CallService, rooms as callRooms } from './service.ts';
 
 /**
  * Fair and humane ringing (issue 31): the volunteers asked longest ago first, nobody in their quiet
@@ -63,35 +63,36 @@ function setUp(config: Partial<CallsConfig> = {}, start = '2026-06-01T12:00:00Z'
   const rooms = new FakeRooms();
   const scheduler = new ManualScheduler();
   const clock = new ManualClock(scheduler, new Date(start));
-  const repo = new CallsRepo(database.db);
+  const repos = callRepos(database.db);
   const pushed: string[] = [];
   const push = {
     publicKey: 'test-key',
-    ring: async (volunteerIds: string[]) => {
+    ring: (volunteerIds: string[]) => {
       pushed.push(...volunteerIds);
+      return Promise.resolve();
     },
   };
-  const service = new CallService(
-    repo,
+  const { lifecycle: service, availability } = createCallServices({
+    repos,
     rooms,
-    { ...defaultCallsConfig(), ...config },
-    clock.now,
-    createLogger('silent'),
+    config: { ...defaultCallsConfig(), ...config },
+    clock: clock.now,
+    logger: createLogger('silent'),
     push,
     scheduler,
-  );
+  });
   const volunteer = async (name: string, options: VolunteerOptions = {}) => {
     const userId = await newUser(name);
     const socket = `sock-${name}-${userId}`;
     rooms.connect(socket, callRooms.available(userId));
-    const profile = await service.setAvailability({ userId, socketId: socket }, NODE, {
+    const profile = await availability.setAvailability({ userId, socketId: socket }, NODE, {
       available: true,
       languages: ['zh'],
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       ...(options.quietHours ? { quietHours: options.quietHours } : {}),
     });
     if (options.away) {
-      await repo.savePushSubscription(
+      await repos.pushSubscriptions.save(
         userId,
         {
           endpoint: `https://fcm.googleapis.com/fcm/send/${userId}`,
@@ -115,11 +116,24 @@ function setUp(config: Partial<CallsConfig> = {}, start = '2026-06-01T12:00:00Z'
   const ringNow = async (at: string): Promise<Set<string>> => {
     clock.set(at);
     const callId = await ask();
-    const rung = new Set(await repo.ringedVolunteers(callId));
+    const rung = new Set(await repos.ringing.ringedVolunteers(callId));
     await service.cancel(await seekerId, callId);
     return rung;
   };
-  return { rooms, scheduler, clock, repo, service, volunteer, ask, ringNow, seekerId, seekerSocket, pushed };
+  return {
+    rooms,
+    scheduler,
+    clock,
+    repos,
+    service,
+    availability,
+    volunteer,
+    ask,
+    ringNow,
+    seekerId,
+    seekerSocket,
+    pushed,
+  };
 }
 
 const ringsOf = async (callId: string) =>
@@ -230,7 +244,7 @@ describe('quiet hours on the volunteer’s own clock', () => {
     const v = await t.volunteer('改时段', { timeZone: 'Asia/Tokyo' });
     // an evening person: quiet from 01:00 to 09:30 in Tokyo (UTC+9)
     const quietHours = { enabled: true, start: '01:00', end: '09:30' };
-    const saved = await t.service.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
+    const saved = await t.availability.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
       available: true,
       languages: ['zh'],
       quietHours,
@@ -239,11 +253,11 @@ describe('quiet hours on the volunteer’s own clock', () => {
     // the page heard all of it (the socket's echo of the choice does not carry it all)
     expect(t.rooms.received(v.socket, 'availability').at(-1)).toEqual(saved);
     // a choice without quiet hours (the switch 接听求助 alone) keeps them
-    await t.service.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
+    await t.availability.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
       available: true,
       languages: ['zh'],
     });
-    expect((await t.service.availability(v.userId)).quietHours).toEqual(quietHours);
+    expect((await t.availability.availability(v.userId)).quietHours).toEqual(quietHours);
     expect((await t.ringNow('2026-06-01T13:30:00Z')).has(v.userId)).toBe(true); // 22:30 in Tokyo
     expect((await t.ringNow('2026-06-01T16:00:00Z')).has(v.userId)).toBe(false); // 01:00
     expect((await t.ringNow('2026-06-02T00:29:00Z')).has(v.userId)).toBe(false); // 09:29
@@ -251,13 +265,13 @@ describe('quiet hours on the volunteer’s own clock', () => {
 
     // a zone name PostgreSQL does not know is refused, and nothing is saved
     await expect(
-      t.service.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
+      t.availability.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
         available: true,
         languages: ['zh'],
         timeZone: 'Mars/Olympus_Mons',
       }),
     ).rejects.toMatchObject({ status: 400, key: 'errors.validation', details: { field: 'timeZone' } });
-    expect((await t.service.availability(v.userId)).timeZone).toBe('Asia/Tokyo');
+    expect((await t.availability.availability(v.userId)).timeZone).toBe('Asia/Tokyo');
   });
 });
 
@@ -268,7 +282,7 @@ describe('a pause (snooze)', () => {
     choice: SnoozeChoice,
     extra: { quietHours?: QuietHours; timeZone?: string } = {},
   ) =>
-    t.service.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
+    t.availability.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
       available: true,
       languages: ['zh'],
       snooze: choice,
@@ -319,7 +333,7 @@ describe('a pause (snooze)', () => {
     const t = setUp();
     const v = await t.volunteer('不知道时区');
     await expect(snooze(t, v, 'tomorrow')).rejects.toMatchObject({ status: 400, key: 'errors.validation' });
-    expect((await t.service.availability(v.userId)).snoozedUntil).toBeNull();
+    expect((await t.availability.availability(v.userId)).snoozedUntil).toBeNull();
   });
 
   it('for a week', async () => {
@@ -336,11 +350,11 @@ describe('a pause (snooze)', () => {
     const v = await t.volunteer('提前回来', { timeZone: 'Asia/Shanghai' });
     await snooze(t, v, 'week');
     // the languages changed, the pause untouched
-    await t.service.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
+    await t.availability.setAvailability({ userId: v.userId, socketId: v.socket }, NODE, {
       available: true,
       languages: ['zh', 'en'],
     });
-    expect((await t.service.availability(v.userId)).snoozedUntil).toBe('2026-06-08T04:00:00.000Z');
+    expect((await t.availability.availability(v.userId)).snoozedUntil).toBe('2026-06-08T04:00:00.000Z');
     expect((await t.ringNow('2026-06-01T04:10:00Z')).has(v.userId)).toBe(false);
 
     const ended = await snooze(t, v, 'off');

@@ -1,9 +1,9 @@
 import { CALLS_NAMESPACE } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser, registeredVolunteer } from '../../test/admin-harness.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { startTwoNodes, stopNodes, type TestNode as Node } from '../../test/two-nodes.ts';
+import { registeredUser, registeredVolunteer } from '../../../test/harness/admin-harness.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';
+import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { startTwoNodes, stopNodes, type TestNode as Node } from '../../../test/harness/two-nodes.ts';
 
 /** The machine's own Redis (set by .ci/run when one answers); unset on a newcomer's laptop. */
 const redisUrl = process.env.TEST_REDIS_URL || undefined;

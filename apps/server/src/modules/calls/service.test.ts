@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
 import { admins, callPresence, calls, users } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';
-import { FakeRooms, ManualScheduler } from './calls-test-support.ts';
-import { CallsRepo } from './repo.ts';
-import { CallService, rooms as callRooms } from './service.ts';
+import { FakeRooms, ManualScheduler } from '../../../test/fakes/calls.ts';
+import { rooms as callRooms } from './call-rooms.ts';
+import { callRepos, createCallServices } from './call-services.ts';
 
 const NODE = 'test-node';
 let database: TestDatabase;
@@ -42,29 +42,36 @@ async function newUser(nickname: string): Promise<string> {
 function setUp(config: Partial<CallsConfig> = {}, clock: () => Date = () => new Date()) {
   const rooms = new FakeRooms();
   const scheduler = new ManualScheduler();
-  const repo = new CallsRepo(database.db);
   const pushed: { volunteerIds: string[]; callId: string }[] = [];
   const push = {
     publicKey: 'test-key',
-    ring: async (volunteerIds: string[], call: { callId: string }) => {
+    ring: (volunteerIds: string[], call: { callId: string }) => {
       pushed.push({ volunteerIds, callId: call.callId });
+      return Promise.resolve();
     },
   };
-  const service = new CallService(
-    repo,
+  const repos = callRepos(database.db);
+  const {
+    lifecycle: service,
+    availability,
+    pushSubscriptions,
+    history,
+    timers,
+  } = createCallServices({
+    repos,
     rooms,
-    { ...defaultCallsConfig(), ...config },
+    config: { ...defaultCallsConfig(), ...config },
     clock,
-    createLogger('silent'),
+    logger: createLogger('silent'),
     push,
     scheduler,
-  );
+  });
   /** A volunteer whose page is open and available, on socket `socket`. */
   const volunteer = async (name: string, languages: CallLanguage[] = ['zh']) => {
     const userId = await newUser(name);
     const socket = `sock-${name}`;
     rooms.connect(socket, callRooms.available(userId));
-    await service.setAvailability({ userId, socketId: socket }, NODE, { available: true, languages });
+    await availability.setAvailability({ userId, socketId: socket }, NODE, { available: true, languages });
     return { userId, socket };
   };
   const seeker = async (name = '求助者') => {
@@ -75,7 +82,20 @@ function setUp(config: Partial<CallsConfig> = {}, clock: () => Date = () => new 
   };
   const ask = (who: { userId: string; socket: string }, language: CallLanguage = 'zh') =>
     service.request({ userId: who.userId, socketId: who.socket }, { language, context: null });
-  return { rooms, scheduler, repo, service, volunteer, seeker, ask, pushed };
+  return {
+    rooms,
+    scheduler,
+    repos,
+    service,
+    availability,
+    pushSubscriptions,
+    history,
+    timers,
+    volunteer,
+    seeker,
+    ask,
+    pushed,
+  };
 }
 
 const statusOf = async (callId: string) => {
@@ -227,7 +247,7 @@ describe('CallService', () => {
     const first = await t.ask(seeker);
     await t.service.accept({ kind: 'volunteer', userId: blocked.userId, socketId: blocked.socket }, first);
     await t.service.hangUp(first);
-    await t.service.feedback(seeker.userId, {
+    await t.history.feedback(seeker.userId, {
       callId: first,
       helpful: false,
       report: { reason: 'inappropriate', note: '' },
@@ -240,10 +260,14 @@ describe('CallService', () => {
       .where(eq(users.id, banned.userId));
     // the seeker is available as a volunteer too: never rung by their own call
     t.rooms.connect('sock-seeker-as-volunteer', callRooms.available(seeker.userId));
-    await t.service.setAvailability({ userId: seeker.userId, socketId: 'sock-seeker-as-volunteer' }, NODE, {
-      available: true,
-      languages: ['zh'],
-    });
+    await t.availability.setAvailability(
+      { userId: seeker.userId, socketId: 'sock-seeker-as-volunteer' },
+      NODE,
+      {
+        available: true,
+        languages: ['zh'],
+      },
+    );
     const fine = await t.volunteer('可以接');
 
     const second = await t.ask(seeker);
@@ -308,7 +332,7 @@ describe('CallService', () => {
     expect(row).toMatchObject({ status: 'completed', endReason: 'connection_lost' });
     expect(row?.endedAt).not.toBeNull();
     expect(t.rooms.inRoom(v.socket, callRooms.call(callId))).toBe(false);
-    const history = await t.service.history(v.userId);
+    const history = await t.history.history(v.userId);
     // ended by a dropped connection within seconds: listed, but not help given
     expect(history.helpedCount).toBe(0);
     expect(history.calls[0]).toMatchObject({
@@ -337,29 +361,29 @@ describe('CallService', () => {
       }
     };
     await talk(14, 'hangUp');
-    expect((await t.service.history(v.userId)).helpedCount).toBe(0);
+    expect((await t.history.history(v.userId)).helpedCount).toBe(0);
     await talk(20, 'hangUp');
-    expect((await t.service.history(v.userId)).helpedCount).toBe(1);
+    expect((await t.history.history(v.userId)).helpedCount).toBe(1);
     // a long call whose seeker's page went away still is not counted (a reload ends it today)
     await talk(60, 'drop');
-    expect((await t.service.history(v.userId)).helpedCount).toBe(1);
+    expect((await t.history.history(v.userId)).helpedCount).toBe(1);
   });
 
   it('rings an available volunteer whose page is closed by push, and on the page once they are back', async () => {
     const t = setUp({ batchSize: 10 });
     const userId = await newUser('离开页面');
-    await t.service.setAvailability({ userId, socketId: 'sock-closed' }, NODE, {
+    await t.availability.setAvailability({ userId, socketId: 'sock-closed' }, NODE, {
       available: true,
       languages: ['zh'],
     });
     await t.service.socketGone('sock-closed');
     const unreachable = await newUser('没有推送');
-    await t.service.setAvailability({ userId: unreachable, socketId: 'sock-x' }, NODE, {
+    await t.availability.setAvailability({ userId: unreachable, socketId: 'sock-x' }, NODE, {
       available: true,
       languages: ['zh'],
     });
     await t.service.socketGone('sock-x');
-    await t.service.subscribePush(
+    await t.pushSubscriptions.subscribe(
       userId,
       {
         endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
@@ -372,7 +396,7 @@ describe('CallService', () => {
     expect(t.pushed).toEqual([{ volunteerIds: [userId], callId }]);
 
     t.rooms.connect('sock-back', callRooms.available(userId));
-    await t.service.setAvailability({ userId, socketId: 'sock-back' }, NODE, {
+    await t.availability.setAvailability({ userId, socketId: 'sock-back' }, NODE, {
       available: true,
       languages: ['zh'],
     });
@@ -492,7 +516,7 @@ describe('CallService', () => {
     t.rooms.disconnect(v.socket);
     await t.service.socketLost(v.socket);
     // the node that timed the grace shuts down: its timer never runs
-    t.service.close();
+    t.timers.close();
 
     await t.service.endOverdue();
     expect(await statusOf(callId)).toMatchObject({ status: 'connected' });

@@ -14,9 +14,9 @@ import {
   startFakeChatCompletions,
   type FakeChatCompletions,
   type FakeChatReply,
-} from '../../engines/chat/fake-chat-completions-server.ts';
-import { FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
-import { registeredUser } from '../../test/admin-harness.ts';
+} from '../../../test/fakes/chat-completions-server.ts';
+import { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
+import { registeredUser } from '../../../test/harness/admin-harness.ts';
 import { createLogger } from '../../logger.ts';
 import {
   call,
@@ -25,7 +25,7 @@ import {
   expectOk,
   JWT_SECRET,
   type TestApp,
-} from '../../test/app-harness.ts';
+} from '../../../test/harness/app-harness.ts';
 import { createPointsEconomy } from '../points/points-economy.ts';
 import { CHAT_SYSTEM_PROMPT } from './service.ts';
 

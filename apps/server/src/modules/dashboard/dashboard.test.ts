@@ -2,8 +2,15 @@ import { endpoints } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyses, calls, speechTexts, userActiveDays, users } from '../../db/schema.ts';
-import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 
 // Shanghai is UTC+8: its 15 June begins at 16:00 UTC on 14 June
 const TZ = 'Asia/Shanghai';

@@ -3,8 +3,15 @@ import { endpoints } from '@sfm/protocol';
 import { adminEndpoints, feedbackAdminEndpoints as a } from '@sfm/protocol/admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 import { FEEDBACK_PHOTOS_PER_DAY } from './service.ts';
 
 let t: TestApp;

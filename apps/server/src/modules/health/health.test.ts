@@ -1,7 +1,13 @@
 import { endpoints, translateMessage } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseWhileStopping, ServerLifecycle } from '../../lifecycle/server-lifecycle.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import {
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 
 describe('liveness and readiness', () => {
   const lifecycle = new ServerLifecycle();

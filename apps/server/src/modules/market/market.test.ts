@@ -2,11 +2,17 @@ import { endpoints, marketEndpoints, scenePrompt, type SceneContent } from '@sfm
 import { adminEndpoints, sceneAdminEndpoints } from '@sfm/protocol/admin';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
-import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import type { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 import { SCENES_PER_HOUR } from './service.ts';
-import { testPhoto } from '../../test/test-photo.ts';
+import { testPhoto } from '../../../test/fixtures/test-photo.ts';
 
 type User = Awaited<ReturnType<typeof registeredUser>>;
 

@@ -1,7 +1,7 @@
 import { MARKET_COUNT_CAP, MarketScenesQuery } from '@sfm/protocol';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeOnEachDatabase } from '../../test/databases.ts';
+import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';
 import { MarketRepo } from './repo.ts';
 import { publishLatest } from './service.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/database.ts';
 import { pointsAccounts, pointsEntries, pointsHolds, users } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
-import { describeOnEachDatabase } from '../../test/databases.ts';
+import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { LedgerRepo } from './ledger-repo.ts';
 import { createPointsEconomy, type PointsEconomy } from './points-economy.ts';
 

@@ -2,8 +2,14 @@ import { DEFAULT_POINTS_RULES, endpoints, type PointsRules } from '@sfm/protocol
 import { adminEndpoints, pointsAdminEndpoints } from '@sfm/protocol/admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 
 let t: TestApp;
 let root: TestAdmin;

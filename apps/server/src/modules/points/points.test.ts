@@ -1,7 +1,7 @@
 import { DEFAULT_POINTS_RULES, endpoints, type PaymentOrder } from '@sfm/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { engineFailure, FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
+import { engineFailure, FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
 import {
   auth,
   call,
@@ -11,7 +11,7 @@ import {
   JWT_SECRET,
   registerWithCode,
   type TestApp,
-} from '../../test/app-harness.ts';
+} from '../../../test/harness/app-harness.ts';
 import { createLogger } from '../../logger.ts';
 import { SandboxProvider, sandboxKey } from './payments/sandbox-provider.ts';
 import { createPointsEconomy } from './points-economy.ts';

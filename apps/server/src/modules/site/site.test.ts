@@ -1,7 +1,7 @@
 import { endpoints } from '@sfm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { call, createTestApp, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { call, createTestApp, expectOk, type TestApp } from '../../../test/harness/app-harness.ts';
 
 describe('GET /api/site', () => {
   let unset: TestApp;

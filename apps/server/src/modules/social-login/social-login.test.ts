@@ -7,9 +7,20 @@ import {
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialLoginConfigOrThrow } from '../../config/social-login-config.ts';
-import { signedInAdmin } from '../../test/admin-harness.ts';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
-import { followToCallback, startOidcProvider, type TestOidcProvider } from '../../test/oidc-test-provider.ts';
+import { signedInAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
+import {
+  followToCallback,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../../../test/fakes/oidc-provider.ts';
 
 const REDIRECT_URI = 'http://127.0.0.1:9/auth/callback';
 

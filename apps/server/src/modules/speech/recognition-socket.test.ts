@@ -1,10 +1,10 @@
 import { SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { hearTones, startFakeWhisper } from '../../engines/asr/fake-whisper-server.ts';
-import { scene, silence, spoken } from '../../engines/asr/recognition-test-support.ts';
+import { hearTones, startFakeWhisper } from '../../../test/fakes/whisper-server.ts';
+import { scene, silence, spoken } from '../../../test/fixtures/speech-audio.ts';
 import { defaultSpeechConfig } from '../../config/speech-config.ts';
-import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { startListeningApp, type ListeningApp } from './speech-test-support.ts';
+import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
 
 const clients = new TestSockets();
 const connect = (server: ListeningApp, auth: Record<string, string>, locale = 'zh-CN') =>

@@ -3,9 +3,15 @@ import { visionConfigFromEnv } from '../../config/vision-config.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFromPcm } from '../../engines/asr/audio-decode.ts';
-import { startFakeWhisper, wavFrames } from '../../engines/asr/fake-whisper-server.ts';
-import { durationMs, scene, silence, spoken, toneWav } from '../../engines/asr/recognition-test-support.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { startFakeWhisper, wavFrames } from '../../../test/fakes/whisper-server.ts';
+import { durationMs, scene, silence, spoken, toneWav } from '../../../test/fixtures/speech-audio.ts';
+import {
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 import { defaultSpeechConfig } from '../../config/speech-config.ts';
 
 const device = { deviceId: 'route-test-device', userType: 'temporary' };

@@ -2,8 +2,8 @@ import { SPEECH_SYNTHESIS_NAMESPACE, translateMessage, type SynthesisOptions } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../app-error.ts';
 import type { SpeechSynthesizer } from '../../engines/tts/speech-synthesizer.ts';
-import { nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { startListeningApp, type ListeningApp } from './speech-test-support.ts';
+import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
 
 /**
  * An engine that speaks forever, a chunk every few milliseconds, until its signal aborts: whatever

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechTexts } from '../../db/schema.ts';
-import { connected, nextEvent, TestSockets } from '../../test/socket-clients.ts';
-import { probeAudio, startListeningApp, type ListeningApp } from './speech-test-support.ts';
+import { connected, nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
+import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
+import { probeAudio } from '../../../test/harness/probe-audio.ts';
 
 const SENTENCE = '前方五米有一个红绿灯，现在是红灯，请在路边等待。'; // 23 characters
 const LONG_TEXT = '这是一段很长的文字，用来测试停止和取消。'.repeat(30);

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { avatarEndpoints as e, USER_PHOTO_MAX_BYTES } from '@sfm/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser } from '../../test/admin-harness.ts';
-import { call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { registeredUser } from '../../../test/harness/admin-harness.ts';
+import {
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

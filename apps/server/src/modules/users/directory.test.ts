@@ -1,8 +1,15 @@
 import { endpoints } from '@sfm/protocol';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser, signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
-import { auth, call, createTestApp, expectError, expectOk, type TestApp } from '../../test/app-harness.ts';
+import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
+import {
+  auth,
+  call,
+  createTestApp,
+  expectError,
+  expectOk,
+  type TestApp,
+} from '../../../test/harness/app-harness.ts';
 import { AnalysesRepo } from '../vision/analyses-repo.ts';
 
 let t: TestApp;

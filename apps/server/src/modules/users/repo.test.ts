@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeOnEachDatabase } from '../../test/databases.ts';
+import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from './repo.ts';
 
 describeOnEachDatabase('UsersRepo', (db) => {

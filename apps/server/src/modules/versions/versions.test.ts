@@ -6,7 +6,7 @@ import {
   versionAdminEndpoints,
 } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, type TestAdmin } from '../../test/admin-harness.ts';
+import { signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
 import {
   call,
   createTestApp,
@@ -14,8 +14,8 @@ import {
   expectOk,
   type CallResult,
   type TestApp,
-} from '../../test/app-harness.ts';
-import { fakeApk, zipOf } from './apk-fixture.ts';
+} from '../../../test/harness/app-harness.ts';
+import { fakeApk, zipOf } from '../../../test/fixtures/apk.ts';
 
 const APK_CAP = 64 * 1024;
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createLogger } from '../../logger.ts';
 import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
 import { withSharedWarmUp } from '../../engines/vision/shared-warm-up.ts';
 import { degrade, renderedLabel, type Degradation } from '../../engines/vision/degraded-photos.ts';
-import { FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
+import { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
 import { ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
 import { VisionService } from './service.ts';

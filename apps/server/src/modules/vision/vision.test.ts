@@ -19,11 +19,11 @@ import {
   expectOk,
   type CallResult,
   type TestApp,
-} from '../../test/app-harness.ts';
-import { engineFailure, FakeVisionEngine } from '../../engines/vision/fake-vision-engine.ts';
+} from '../../../test/harness/app-harness.ts';
+import { engineFailure, FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { sweepExpiredImages } from './retention.ts';
-import { testPhoto } from '../../test/test-photo.ts';
+import { testPhoto } from '../../../test/fixtures/test-photo.ts';
 
 let t: TestApp;
 let engine: FakeVisionEngine;

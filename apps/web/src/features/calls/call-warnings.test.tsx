@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 
 const WARNING = {
   callId: '22222222-2222-4222-8222-222222222222',

@@ -7,8 +7,8 @@ import type { ChatStreamEvent } from '@sfm/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from '../../platform/index.ts';
 import { NativeChatImages } from '../../platform/index.ts';
-import { FakeFilesystem } from '../../platform/test-fakes.ts';
-import { FakeSpeech } from '../see-for-me/test-fakes.ts';
+import { FakeFilesystem } from '../../../test/fakes/filesystem.ts';
+import { FakeSpeech } from '../../../test/fakes/scene.ts';
 import { ChatController, CHAT_STORAGE_KEY } from './chat-controller.ts';
 
 class MemoryStorage implements KeyValueStorage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, json, mockFetch, ok } from '../../test-utils.tsx';
+import { fail, json, mockFetch, ok } from '../../../test/test-utils.tsx';
 import { loadLatest } from './latest-version.ts';
 
 /** Spec §9's default version: what the app holds when no version is published. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockFetch, ok, renderApp } from '../../test-utils.tsx';
+import { fail, mockFetch, ok, renderApp } from '../../../test/test-utils.tsx';
 import { resetSiteInfo } from './site-info.ts';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { SCENE_MODES, type SceneModeEntry } from '../see-for-me/index.ts';
 import { speechOutput } from '../speech/index.ts';
 import { helpSections } from './help-sections.ts';

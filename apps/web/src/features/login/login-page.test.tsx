@@ -9,7 +9,7 @@ import {
   seedStorage,
   testSession,
   type FetchHandler,
-} from '../../test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 import { noteSessionEnded, useSession } from '../../session/index.ts';
 import { speechOutput } from '../speech/index.ts';
 

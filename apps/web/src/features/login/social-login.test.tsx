@@ -11,7 +11,7 @@ import {
   seedStorage,
   testSession,
   testUser,
-} from '../../test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 
 beforeEach(() => seedStorage({ privacyAccepted: 'true' }));
 

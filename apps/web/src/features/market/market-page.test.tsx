@@ -2,7 +2,7 @@ import type { MarketScene } from '@sfm/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { MARKET_PAGE_SIZE } from './use-scene-list.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetAnnouncer } from '../../ui/announcer.tsx';
-import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 
 afterEach(() => resetAnnouncer());
 

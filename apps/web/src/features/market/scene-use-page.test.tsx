@@ -1,7 +1,7 @@
 import type { MarketScene } from '@sfm/protocol';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 
 const ID = '00000000-0000-4000-8000-000000000007';
 const scene: MarketScene = {

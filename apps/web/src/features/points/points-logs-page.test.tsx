@@ -2,7 +2,7 @@ import type { PointsLogEntry } from '@sfm/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { formatEntryTime, signedAmount } from './points-format.ts';
 
 const DETAILS = {

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../session/index.ts';
-import { fail, headersOf, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import {
+  fail,
+  headersOf,
+  loginAs,
+  mockFetch,
+  ok,
+  renderApp,
+  seedStorage,
+} from '../../../test/test-utils.tsx';
 
 const LOGOUT_ALL = '/api/auth/logout-all';
 

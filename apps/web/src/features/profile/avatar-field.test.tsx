@@ -2,7 +2,7 @@ import { AVATAR_PHOTO } from '@sfm/protocol';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import type * as PhotoDownsize from '../../ui/photo-downsize.ts';
 import { downsizePhotoFile } from '../../ui/photo-downsize.ts';
 

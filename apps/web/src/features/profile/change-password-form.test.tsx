@@ -13,7 +13,7 @@ import {
   seedStorage,
   testSession,
   type FetchHandler,
-} from '../../test-utils.tsx';
+} from '../../../test/test-utils.tsx';
 
 const NEW_SESSION = { ...testSession({ userType: 0 }), token: 'jwt-new', refreshToken: 'rt-new' };
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/index.ts';
-import { fail, loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
+import { fail, loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../../test/test-utils.tsx';
 
 const DETAILS = {
   totalPoints: 120,

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../../test/test-utils.tsx';
 import { speechOutput } from '../speech/index.ts';
 import { SPEECH_RATES } from '../settings/index.ts';
 import { maskPhone } from './mask-phone.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage, testUser } from '../../../test/test-utils.tsx';
 import { useSession } from '../../session/index.ts';
 
 describe('/role-select', () => {

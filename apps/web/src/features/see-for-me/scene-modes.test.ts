@@ -4,7 +4,7 @@ import { en } from '../../i18n/en.ts';
 import { zhCN } from '../../i18n/zh-CN.ts';
 import { SceneController } from './scene/scene-controller.ts';
 import { initialSceneMode, modesShown, SCENE_MODES, sceneMode, type SceneModeEntry } from './scene-modes.ts';
-import { fakeDeps } from './test-fakes.ts';
+import { fakeDeps } from '../../../test/fakes/scene.ts';
 
 describe('scene-mode registry', () => {
   it('has exactly one entry per protocol mode, each with a label in both languages', () => {

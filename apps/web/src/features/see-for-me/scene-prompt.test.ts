@@ -2,7 +2,7 @@ import { scenePrompt } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SceneController } from './scene/scene-controller.ts';
 import { sceneMode, type SceneModeEntry } from './scene-modes.ts';
-import { fakeDeps, flush } from './test-fakes.ts';
+import { fakeDeps, flush } from '../../../test/fakes/scene.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

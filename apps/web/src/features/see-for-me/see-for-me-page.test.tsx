@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
-import { loginAs, renderApp, seedStorage } from '../../test-utils.tsx';
+import { loginAs, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { writeSpeakWithScreenReader } from '../speech/index.ts';
 import { alertDanger } from './screen-controllers.ts';
 

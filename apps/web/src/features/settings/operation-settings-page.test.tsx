@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test-utils.tsx';
+import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { readSpeechVolume, speechOutput } from '../speech/index.ts';
 
 const CAPABILITIES = {

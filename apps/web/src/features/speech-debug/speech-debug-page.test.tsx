@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLocale } from '../../i18n/index.ts';
-import { mockFetch, ok } from '../../test-utils.tsx';
+import { mockFetch, ok } from '../../../test/test-utils.tsx';
 import { SpeechDebugPage } from './speech-debug-page.tsx';
 
 const CAPABILITIES = {

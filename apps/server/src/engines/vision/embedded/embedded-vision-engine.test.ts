@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixturesDir, fixturesMissingReason } from '../fixtures-dir.ts';
+import { fixturesDir, fixturesMissingReason } from '../../../../test/fixtures/shared-fixtures.ts';
 import { InvalidImageError } from '../image-pipeline.ts';
 import { characterErrorRate } from '../text-metrics.ts';
 import { degrade, renderedLabel } from '../degraded-photos.ts';

@@ -6,8 +6,8 @@ import { pointsAdminEndpoints } from '@sfm/protocol/admin';
 import { eq } from 'drizzle-orm';
 import { paymentOrders } from '../../../db/points-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredUser, signedInAdmin } from '../../../test/admin-harness.ts';
-import { call, createTestApp, expectOk, type TestApp } from '../../../test/app-harness.ts';
+import { registeredUser, signedInAdmin } from '../../../../test/harness/admin-harness.ts';
+import { call, createTestApp, expectOk, type TestApp } from '../../../../test/harness/app-harness.ts';
 import { notifyPath } from '../points-economy.ts';
 import { rsa2Sign, rsa2Verify, signedAnswer, stringToSign, yuanToFen } from './alipay-provider.ts';
 

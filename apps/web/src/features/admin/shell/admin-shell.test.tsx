@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, headersOf, mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
+import { fail, headersOf, mockFetch, ok, renderApp, seedStorage } from '../../../../test/test-utils.tsx';
 
 const profile = (role: 'super_admin' | 'operator', mustChangePassword = false) => ({
   id: 'a1',

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
-import { mockFetch, ok, renderApp, seedStorage } from '../../../test-utils.tsx';
+import { mockFetch, ok, renderApp, seedStorage } from '../../../../test/test-utils.tsx';
 import { UserPointsSection } from './user-points-section.tsx';
 
 // antd forms in jsdom are slow on a busy machine

@@ -1,7 +1,7 @@
 import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnalysisError, type AnalysisAnswer } from '../analysis-client.ts';
-import { fakeDeps, flush } from '../test-fakes.ts';
+import { fakeDeps, flush } from '../../../../test/fakes/scene.ts';
 import { ANALYSIS_DEADLINE_MS } from './analysis-run.ts';
 import { SceneController } from './scene-controller.ts';
 

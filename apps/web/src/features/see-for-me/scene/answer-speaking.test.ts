@@ -1,7 +1,7 @@
 import type { AnalyzeRequest } from '@sfm/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisAnswer } from '../analysis-client.ts';
-import { FakeSpeech, fakeDeps, flush } from '../test-fakes.ts';
+import { FakeSpeech, fakeDeps, flush } from '../../../../test/fakes/scene.ts';
 import { SceneController } from './scene-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isCameraRoute } from '../camera-route.ts';
-import { fakeDeps, flush } from '../test-fakes.ts';
+import { fakeDeps, flush } from '../../../../test/fakes/scene.ts';
 import { PRINT_SIDE } from '../view-print.ts';
 import { SceneController } from './scene-controller.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeDeps, flush } from '../test-fakes.ts';
+import { fakeDeps, flush } from '../../../../test/fakes/scene.ts';
 import { DANGER_VIBRATION } from './danger-pacing.ts';
 import { SceneController } from './scene-controller.ts';
 

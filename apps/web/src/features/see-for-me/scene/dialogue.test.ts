@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisAnswer } from '../analysis-client.ts';
-import { fakeDeps, flush } from '../test-fakes.ts';
+import { fakeDeps, flush } from '../../../../test/fakes/scene.ts';
 import { SceneController } from './scene-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sceneMode } from '../scene-modes.ts';
-import { fakeDeps } from '../test-fakes.ts';
+import { fakeDeps } from '../../../../test/fakes/scene.ts';
 import { canTransition, freshState } from './scene-state.ts';
 import { SceneStore } from './scene-store.ts';
 

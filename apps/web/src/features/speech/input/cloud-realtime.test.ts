@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
-import { FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
+import { FakeSocket, FakeSpeechIdentity } from '../../../../test/fakes/speech.ts';
 import type { SocketOptions } from '../speech-socket.ts';
 import {
   CLOUD_RECOGNITION_OPTIONS,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSpeechInput } from '../test-fakes.ts';
+import { FakeSpeechInput } from '../../../../test/fakes/speech.ts';
 import { DIALOGUE_FINAL_DELAY_MS, DialogueSpeechInput } from './dialogue-input.ts';
 import type { RecognitionUpdate, SpeechInputError } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeSpeechInput } from '../test-fakes.ts';
+import { FakeSpeechInput } from '../../../../test/fakes/speech.ts';
 import { FallbackSpeechInput } from './fallback-input.ts';
 import type { RecognitionUpdate, SpeechInputError } from './types.ts';
 

@@ -13,7 +13,7 @@ import {
 } from './cloud-speech-config.ts';
 import type { SocketOptions } from '../speech-socket.ts';
 import { UNSUPPORTED_MPEG, type MseAudioPlayer } from './mse-audio-player.ts';
-import { FakePlayer, FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
+import { FakePlayer, FakeSocket, FakeSpeechIdentity } from '../../../../test/fakes/speech.ts';
 
 // The engine checks socket events with the protocol's schemas, loaded once per page: here before any
 // test, as in a running app, so no test depends on whether an earlier file loaded them (the opening

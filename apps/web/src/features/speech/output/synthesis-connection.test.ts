@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
-import { FakePlayer, FakeSocket, FakeSpeechIdentity } from '../test-fakes.ts';
+import { FakePlayer, FakeSocket, FakeSpeechIdentity } from '../../../../test/fakes/speech.ts';
 import { CloudSpeechEngine } from './cloud-engine.ts';
 import {
   BROWSER_SYNTHESIS_SOCKET,
