@@ -40,6 +40,11 @@ export class CallsAdminRepo {
     private readonly timeZone: string,
   ) {}
 
+  /** The same queries inside a transaction: an audited change writes its row in the same one. */
+  within(tx: Executor): CallsAdminRepo {
+    return new CallsAdminRepo(tx, this.timeZone);
+  }
+
   private where(filters: CallFilters): SQL {
     const parts: SQL[] = [sql`true`];
     if (filters.status) parts.push(sql`c.status = ${filters.status}`);

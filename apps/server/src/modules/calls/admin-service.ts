@@ -7,10 +7,8 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Clock } from '../../security/clock.ts';
-import { CallsAdminRepo, type CallFilters } from './admin-repo.ts';
-import type { Database } from '../../db/database.ts';
+import type { CallFilters, CallsAdminRepo } from './admin-repo.ts';
 
-/** A member as the back office shows them: nickname and masked phone. */
 /** A member as operators see them: the nickname, and the masked phone when the account has one. */
 const person = (nickname: string | null, phone: string | null) => {
   if (!nickname) return maskPhone(phone);
@@ -19,22 +17,13 @@ const person = (nickname: string | null, phone: string | null) => {
 
 /** The back office's calls: records with statistics, and the reports operators handle (audited). */
 export class CallsAdminService {
-  private readonly repo: CallsAdminRepo;
-
-  constructor(
-    db: Database,
-    private readonly audit: AuditLog,
-    private readonly clock: Clock,
-    private readonly timeZone: string,
-  ) {
-    this.repo = new CallsAdminRepo(db, timeZone);
-  }
+  constructor(private readonly deps: { repo: CallsAdminRepo; audit: AuditLog; clock: Clock }) {}
 
   async records(query: CallFilters & { page: number; pageSize: number }): Promise<AdminCallsPage> {
     const filters: CallFilters = { status: query.status, from: query.from, to: query.to };
     const [{ rows, total }, stats] = await Promise.all([
-      this.repo.records(filters, query.page, query.pageSize),
-      this.repo.stats(filters),
+      this.deps.repo.records(filters, query.page, query.pageSize),
+      this.deps.repo.stats(filters),
     ]);
     return {
       total,
@@ -59,7 +48,7 @@ export class CallsAdminService {
   }
 
   async reports(onlyOpen: boolean): Promise<AdminCallReports> {
-    const rows = await this.repo.reports(onlyOpen);
+    const rows = await this.deps.repo.reports(onlyOpen);
     return {
       items: rows.map(({ reporterNickname, reporterPhone, reportedNickname, reportedPhone, ...r }) => ({
         ...r,
@@ -71,13 +60,10 @@ export class CallsAdminService {
 
   /** Records how a report was handled, with its audit row, in one transaction. */
   async handleReport(actor: AdminActor, request: AdminHandleCallReportRequest): Promise<null> {
-    return this.audit.change(actor, async (tx) => {
-      const handled = await new CallsAdminRepo(tx, this.timeZone).handleReport(
-        request,
-        request.handling,
-        actor.adminId,
-        this.clock(),
-      );
+    return this.deps.audit.change(actor, async (tx) => {
+      const handled = await this.deps.repo
+        .within(tx)
+        .handleReport(request, request.handling, actor.adminId, this.deps.clock());
       if (!handled) throw new AppError(404, 'errors.call_not_found');
       return {
         action: 'call.handle_report',

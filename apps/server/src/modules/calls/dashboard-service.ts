@@ -21,15 +21,11 @@ const outcomes = (row: CallsRow | undefined) => ({
 
 /** The dashboard's calls panel: how the calls of each day ended, how long they took to answer and last. */
 export class CallsDashboard {
-  constructor(
-    private readonly repo: CallsDashboardRepo,
-    private readonly clock: Clock,
-    private readonly timeZone: string,
-  ) {}
+  constructor(private readonly deps: { repo: CallsDashboardRepo; clock: Clock; timeZone: string }) {}
 
   async calls(query: DateRangeQuery): Promise<DashboardCalls> {
-    const range = dayRangeOf(query, this.clock(), this.timeZone);
-    const rows = await this.repo.perDay(range);
+    const range = dayRangeOf(query, this.deps.clock(), this.deps.timeZone);
+    const rows = await this.deps.repo.perDay(range);
     return {
       from: range.from,
       to: range.to,

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ModuleContext } from '../../module-context.ts';
 import type { SocketRooms } from '../../sockets/socket-router.ts';
+import { CallsAdminRepo } from './admin-repo.ts';
 import { registerCallAdminRoutes } from './admin-routes.ts';
 import { CallsAdminService } from './admin-service.ts';
+import { callRepos, createCallServices } from './call-services.ts';
 import { CallsDashboardRepo } from './dashboard-repo.ts';
 import { registerCallsDashboardRoutes } from './dashboard-routes.ts';
 import { CallsDashboard } from './dashboard-service.ts';
 import { callsPersonalData } from './personal-data.ts';
 import { PushRinger } from './push-ringer.ts';
-import { CallsRepo } from './repo.ts';
 import { registerCallRoutes } from './routes.ts';
-import { CallService } from './service.ts';
 import { callsNamespace, operatorsNamespace } from './socket.ts';
 import { loadVapidKeys, WebPushSender } from './web-push.ts';
 
@@ -23,8 +23,8 @@ const PRESENCE_REFRESH_MS = 30_000;
  */
 export async function register(ctx: ModuleContext): Promise<void> {
   const { http, scope, sockets, config, logger, clock, db, audit } = ctx;
-  const repo = new CallsRepo(db);
-  // the service reaches a room in both namespaces: a call's members may be a user and an operator
+  const repos = callRepos(db);
+  // the services reach a room in both namespaces: a call's members may be a user and an operator
   const namespaces: SocketRooms[] = [];
   const everywhere: SocketRooms = {
     emit: (...args) => namespaces.forEach((n) => n.emit(...args)),
@@ -32,21 +32,36 @@ export async function register(ctx: ModuleContext): Promise<void> {
     clear: (room) => namespaces.forEach((n) => n.clear(room)),
   };
   const vapid = await loadVapidKeys(config.calls.vapid, config.dataDir);
-  const push = new PushRinger(
-    repo,
-    new WebPushSender(vapid, config.calls.vapidSubject, logger, config.calls.pushServices),
+  const push = new PushRinger({
+    subscriptions: repos.pushSubscriptions,
+    sender: new WebPushSender(vapid, config.calls.vapidSubject, logger, config.calls.pushServices),
     logger,
-  );
+  });
   const nodeId = randomUUID();
   const cluster = { nodeId, othersReachable: () => sockets.othersReachable() };
-  const service = new CallService(repo, everywhere, config.calls, clock, logger, push, undefined, cluster);
-  registerCallRoutes(http, service);
-  registerCallAdminRoutes(http, new CallsAdminService(db, audit, clock, config.timeZone));
-  registerCallsDashboardRoutes(http, new CallsDashboard(new CallsDashboardRepo(db), clock, config.timeZone));
+  const services = createCallServices({
+    repos,
+    rooms: everywhere,
+    config: config.calls,
+    clock,
+    logger,
+    push,
+    cluster,
+  });
+  registerCallRoutes(http, services);
+  registerCallAdminRoutes(
+    http,
+    new CallsAdminService({ repo: new CallsAdminRepo(db, config.timeZone), audit, clock }),
+  );
+  registerCallsDashboardRoutes(
+    http,
+    new CallsDashboard({ repo: new CallsDashboardRepo(db), clock, timeZone: config.timeZone }),
+  );
   ctx.personalData.register(callsPersonalData(db));
 
   const deps = {
-    service,
+    calls: services.lifecycle,
+    availability: services.availability,
     nodeId,
     logger,
     requestsPerMinute: config.calls.requestsPerMinute,
@@ -56,19 +71,22 @@ export async function register(ctx: ModuleContext): Promise<void> {
   sockets.namespace(operatorsNamespace(deps));
 
   let refresh: NodeJS.Timeout | undefined;
-  scope.addHook('onReady', async () => {
+  scope.addHook('onReady', (done) => {
     refresh = setInterval(() => {
-      repo
-        .refreshPresence(nodeId)
+      repos.presence
+        .refresh(nodeId)
         .catch((err: unknown) => logger.error({ err }, 'call presence refresh failed'));
       // a call whose grace was timed on a node that stopped since is ended here
-      service.endOverdue().catch((err: unknown) => logger.error({ err }, 'overdue calls sweep failed'));
+      services.lifecycle
+        .endOverdue()
+        .catch((err: unknown) => logger.error({ err }, 'overdue calls sweep failed'));
     }, PRESENCE_REFRESH_MS);
     refresh.unref();
+    done();
   });
   scope.addHook('onClose', async () => {
     clearInterval(refresh);
-    service.close();
-    await repo.removeNodePresence(nodeId);
+    services.timers.close();
+    await repos.presence.removeNode(nodeId);
   });
 }

@@ -1,6 +1,6 @@
 import { notificationText, type CallPushPayload, type IncomingCall, type Locale } from '@sfm/protocol';
 import type { Logger } from 'pino';
-import type { CallsRepo } from './repo.ts';
+import type { PushSubscriptionsRepo } from './push-subscriptions-repo.ts';
 import type { WebPushSender } from './web-push.ts';
 
 /** Where a tapped ring notification takes the volunteer: the page that rings and answers. */
@@ -9,17 +9,16 @@ const VOLUNTEER_PAGE = '/volunteer-calls';
 /** Rings volunteers whose page is not open through their browsers' Web Push subscriptions. */
 export class PushRinger {
   constructor(
-    private readonly repo: CallsRepo,
-    private readonly sender: WebPushSender,
-    private readonly logger: Logger,
+    private readonly deps: { subscriptions: PushSubscriptionsRepo; sender: WebPushSender; logger: Logger },
   ) {}
 
   get publicKey(): string {
-    return this.sender.publicKey;
+    return this.deps.sender.publicKey;
   }
 
   async ring(volunteerIds: string[], call: IncomingCall): Promise<void> {
-    const targets = await this.repo.pushTargets(volunteerIds);
+    const { subscriptions, sender, logger } = this.deps;
+    const targets = await subscriptions.targets(volunteerIds);
     const payload = (locale: Locale): CallPushPayload => ({
       kind: 'incomingCall',
       callId: call.callId,
@@ -30,17 +29,12 @@ export class PushRinger {
       }),
       url: VOLUNTEER_PAGE,
     });
-    const results = await Promise.all(
-      targets.map((target) => this.sender.send(target, payload(target.locale))),
-    );
+    const results = await Promise.all(targets.map((target) => sender.send(target, payload(target.locale))));
     for (const [i, result] of results.entries()) {
       const target = targets[i];
       // the browser unsubscribed or the push service forgot it: never try it again
-      if (result === 'gone' && target) await this.repo.removePushSubscription(target.endpoint);
+      if (result === 'gone' && target) await subscriptions.remove(target.endpoint);
     }
-    this.logger.info(
-      { callId: call.callId, pushed: results.filter((r) => r === 'sent').length },
-      'rang by push',
-    );
+    logger.info({ callId: call.callId, pushed: results.filter((r) => r === 'sent').length }, 'rang by push');
   }
 }

@@ -3,7 +3,7 @@ import { BROWSER_PUSH_SERVICES } from '../../config/calls-config.ts';
 import { isPushServiceEndpoint, mayPostTo } from './push-services.ts';
 
 const services = [...BROWSER_PUSH_SERVICES, 'http://push-relay.internal'];
-const at = (addresses: string[]) => async () => addresses;
+const at = (addresses: string[]) => () => Promise.resolve(addresses);
 
 describe('where a ring may be posted', () => {
   it("keeps the browsers' push services, https only, the host or a subdomain", () => {

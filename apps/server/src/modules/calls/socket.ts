@@ -9,10 +9,13 @@ import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { AdminIdentity, UserIdentity } from '../../http/identity.ts';
 import type { SocketClient, SocketNamespace, SocketRooms } from '../../sockets/socket-router.ts';
-import { rooms, type CallService } from './service.ts';
+import type { VolunteerAvailability } from './availability-service.ts';
+import { rooms } from './call-rooms.ts';
+import type { CallLifecycle } from './lifecycle-service.ts';
 
 export interface CallSocketDeps {
-  service: CallService;
+  calls: CallLifecycle;
+  availability: VolunteerAvailability;
   /** This process's id in the presence table. */
   nodeId: string;
   logger: Logger;
@@ -35,7 +38,7 @@ function memberOnly(
 
 const relay =
   (deps: CallSocketDeps, client: { id: string }) => (payload: { callId: string; signal: CallSignal }) =>
-    deps.service.relay(client.id, payload.callId, payload.signal);
+    deps.calls.relay(client.id, payload.callId, payload.signal);
 
 /** socket.io's reason for a socket the server closed on purpose (a ban, a kick). */
 const CLOSED_BY_SERVER = 'server namespace disconnect';
@@ -47,13 +50,13 @@ const CLOSED_BY_SERVER = 'server namespace disconnect';
  */
 const leaving = (deps: CallSocketDeps, socketId: string) => (reason: string) => {
   const gone =
-    reason === CLOSED_BY_SERVER ? deps.service.socketGone(socketId) : deps.service.socketLost(socketId);
+    reason === CLOSED_BY_SERVER ? deps.calls.socketGone(socketId) : deps.calls.socketLost(socketId);
   gone.catch((err: unknown) => deps.logger.error({ err }, 'calls socket clean-up failed'));
 };
 
 /** `/calls`: help-seekers ask and volunteers answer (registered users only). */
 export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof CallClientEvents, UserIdentity> {
-  const { service } = deps;
+  const { calls, availability } = deps;
   return {
     path: CALLS_NAMESPACE,
     label: 'calls',
@@ -63,8 +66,8 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
     connect(client) {
       const { userId } = client.identity;
       const me = { userId, socketId: client.id };
-      void service.availability(userId).then(
-        (availability) => client.emit('availability', availability),
+      void availability.availability(userId).then(
+        (profile) => client.emit('availability', profile),
         (err: unknown) => deps.logger.error({ err }, 'volunteer profile unavailable'),
       );
       return {
@@ -73,28 +76,28 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
           requestCall: async (request) => {
             const refusal = await client.rateLimit('calls', deps.requestsPerMinute);
             if (refusal) throw refusal;
-            await service.request(me, request);
+            await calls.request(me, request);
           },
-          cancelCall: ({ callId }) => service.cancel(userId, callId),
+          cancelCall: ({ callId }) => calls.cancel(userId, callId),
           setAvailability: async (choice) => {
-            await service.setAvailability(me, deps.nodeId, choice);
+            await availability.setAvailability(me, deps.nodeId, choice);
             // the page closed while this was saved: its presence row must not outlive it, or the
             // volunteer would look online (and be rung on a dead socket instead of by push)
-            if (!client.connected) return service.socketGone(client.id);
+            if (!client.connected) return calls.socketGone(client.id);
             if (choice.available) client.join(rooms.available(userId));
             else client.leave(rooms.available(userId));
             client.emit('availability', choice);
           },
           acceptCall: async ({ callId }) => {
-            await service.accept({ kind: 'volunteer', userId, socketId: client.id }, callId);
+            await calls.accept({ kind: 'volunteer', userId, socketId: client.id }, callId);
           },
           declineCall: async ({ callId }) => {
             client.leave(rooms.ring(callId));
-            await service.decline(userId, callId);
+            await calls.decline(userId, callId);
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
-          hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
-          rejoinCall: ({ callId, fresh }) => service.rejoin(me, callId, fresh),
+          hangUp: ({ callId }) => memberOnly(client, callId, () => calls.hangUp(callId)),
+          rejoinCall: ({ callId, fresh }) => calls.rejoin(me, callId, fresh),
         },
         disconnect: leaving(deps, client.id),
       };
@@ -106,7 +109,7 @@ export function callsNamespace(deps: CallSocketDeps): SocketNamespace<typeof Cal
 export function operatorsNamespace(
   deps: CallSocketDeps,
 ): SocketNamespace<typeof OperatorClientEvents, AdminIdentity> {
-  const { service } = deps;
+  const { calls, availability } = deps;
   return {
     path: CALL_OPERATORS_NAMESPACE,
     label: 'call operators',
@@ -116,18 +119,18 @@ export function operatorsNamespace(
     connect(client) {
       const { adminId } = client.identity;
       client.join(rooms.operators);
-      void service
+      void availability
         .operatorOnline({ adminId, socketId: client.id }, deps.nodeId)
         .catch((err: unknown) => deps.logger.error({ err }, 'operator presence failed'));
       return {
         on: {
           heartbeat: () => undefined,
           acceptCall: async ({ callId }) => {
-            await service.accept({ kind: 'operator', adminId, socketId: client.id }, callId);
+            await calls.accept({ kind: 'operator', adminId, socketId: client.id }, callId);
           },
           signal: (payload) => memberOnly(client, payload.callId, () => relay(deps, client)(payload)),
-          hangUp: ({ callId }) => memberOnly(client, callId, () => service.hangUp(callId)),
-          rejoinCall: ({ callId, fresh }) => service.rejoin({ adminId, socketId: client.id }, callId, fresh),
+          hangUp: ({ callId }) => memberOnly(client, callId, () => calls.hangUp(callId)),
+          rejoinCall: ({ callId, fresh }) => calls.rejoin({ adminId, socketId: client.id }, callId, fresh),
         },
         disconnect: leaving(deps, client.id),
       };

@@ -1,12 +1,17 @@
 import { createDecipheriv, hkdfSync, type ECDH } from 'node:crypto';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
-import type { Scheduler } from './service.ts';
+import type { Scheduler } from '../../src/modules/calls/call-timers.ts';
+import type { SocketRooms } from '../../src/sockets/socket-router.ts';
 
 export interface Delivered {
   socket: string;
   event: string;
   data: Record<string, unknown>;
 }
+
+/*
+ * What the call services talk to, faked for their tests: socket.io's rooms, timers and the clock
+ * moved by hand, and a browser that decrypts a Web Push ring.
+ */
 
 /**
  * socket.io's rooms as the service sees them, in memory: each socket is in the room of its own id
