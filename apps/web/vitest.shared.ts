@@ -18,6 +18,7 @@ export const FRESH_MODULE_TESTS = [
   'src/features/speech-debug/speech-debug-page.test.tsx',
   'src/features/speech/speech-preferences.test.ts',
   'src/app/app-start.test.ts',
+  'src/features/calls/admin/calls-dashboard-panel.test.tsx',
 ];
 
 /** What both web projects share: React, jsdom and the setup file. */
