@@ -31,10 +31,19 @@ export default tseslint.config(
     rules: {
       eqeqeq: ['error', 'smart'],
       '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/require-await': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // A test's fake stands in for an async interface: written `async`, it rejects as the real one
+    // does where a plain function would throw at the call, so tests keep `async` without an await.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -31,6 +31,7 @@ tester.run('boundaries', boundariesRule, {
     at('apps/web/src/features/points/admin/page.tsx', "import { x } from '../../../back-office/index.ts';"),
     at('apps/web/src/platform/native.ts', "import { App } from '@capacitor/app';"),
     at('apps/server/src/modules/vision/routes.ts', "import { VisionService } from './service.ts';"),
+    at('apps/server/src/modules/users/dashboard-routes.ts', "import { x } from './dashboard-service.ts';"),
     at('apps/server/src/app.ts', "import { register } from './modules/vision/module.ts';"),
     at('packages/protocol/src/index.ts', "import { z } from 'zod';"),
     at(
@@ -67,6 +68,11 @@ tester.run('boundaries', boundariesRule, {
     broken('apps/server/src/modules/speech/service.ts', "import type { Socket } from 'socket.io';"),
     broken('apps/server/src/modules/vision/routes.ts', "import { VisionImagesRepo } from './repo.ts';"),
     broken('apps/server/src/modules/vision/routes.ts', "import { db } from '../../db/database.ts';"),
+    broken('apps/server/src/modules/users/dashboard-routes.ts', "import { x } from './dashboard-repo.ts';"),
+    broken(
+      'apps/server/src/modules/speech/synthesis-socket.ts',
+      "import { x } from './spoken-texts-repo.ts';",
+    ),
     broken('apps/server/src/engines/tts/x.ts', "import { y } from '../../modules/speech/service.ts';"),
     broken('apps/server/src/config.ts', "import { y } from './modules/speech/speech-config.ts';"),
     broken('apps/server/src/app.ts', "import { y } from '../test/fakes/vision-engine.ts';"),

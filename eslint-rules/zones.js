@@ -62,7 +62,8 @@ export const BOUNDARY_ZONES = [
     files: [`${SERVER}modules/`],
     fileRegex: '(routes|socket)\\.ts$',
     forbidPaths: [`${SERVER}db/`],
-    forbidPathRegex: '/repo(\\.ts)?$',
+    // repo.ts and every <part>-repo.ts (dashboard-repo.ts, directory-repo.ts…)
+    forbidPathRegex: '[/-]repo(\\.ts)?$',
     forbidPackages: ['drizzle-orm', 'pg'],
     message: 'routes and socket handlers call services, never the database',
   },

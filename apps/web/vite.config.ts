@@ -75,7 +75,8 @@ function installableApp(): Plugin[] {
         globPatterns: ['**/*.{js,css,html,mp3}', 'icons/apple-touch-icon.png'],
         globIgnores: ['sw-media-ranges.js', 'sw-push.js'],
         manifestTransforms: [
-          async (entries) => ({ manifest: entries.filter((e) => !scope.isLeftOut(e.url)), warnings: [] }),
+          (entries) =>
+            Promise.resolve({ manifest: entries.filter((e) => !scope.isLeftOut(e.url)), warnings: [] }),
         ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],

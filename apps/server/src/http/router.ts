@@ -28,7 +28,10 @@ export interface RouteRequest<E extends Endpoint> {
   signal: AbortSignal;
 }
 
-export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>) => Promise<z.input<E['data']>>;
+/** A handler that has its answer at hand returns it; one that waits for it returns the promise. */
+export type RouteHandler<E extends Endpoint> = (
+  request: RouteRequest<E>,
+) => z.input<E['data']> | Promise<z.input<E['data']>>;
 
 /** A streamed answer: checks and refusals first (thrown), then the events, one per `data` schema. */
 export type StreamHandler<E extends Endpoint> = (

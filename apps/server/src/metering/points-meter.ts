@@ -37,7 +37,7 @@ export async function metered<T, R = T>(
   payer: Payer,
   scene: ConsumeScene,
   work: () => Promise<T>,
-  finish: (result: T) => Promise<R> = async (result) => result as unknown as R,
+  finish: (result: T) => Promise<R> = (result) => Promise.resolve(result as unknown as R),
 ): Promise<R> {
   const reservation = await meter.reserve(payer, scene);
   let result: T;

@@ -185,7 +185,7 @@ export class SocketRouter {
     }
     return {
       ready: async () => {
-        await Promise.all(this.registered.map((n) => n.warmUp?.()));
+        await Promise.all(this.registered.map((n) => n.warmUp?.() ?? Promise.resolve()));
       },
     };
   }

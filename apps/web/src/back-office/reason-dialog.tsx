@@ -27,6 +27,14 @@ export function ReasonDialog({
   const { t } = useTranslation(ADMIN_NS);
   const [busy, setBusy] = useState(false);
   const formId = useId();
+  const confirm = async ({ reason }: { reason: string }) => {
+    setBusy(true);
+    try {
+      await onSubmit(reason.trim());
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Modal
       open
@@ -37,18 +45,7 @@ export function ReasonDialog({
       okButtonProps={{ htmlType: 'submit', form: formId, loading: busy, danger }}
       destroyOnHidden
     >
-      <Form
-        id={formId}
-        layout="vertical"
-        onFinish={async ({ reason }: { reason: string }) => {
-          setBusy(true);
-          try {
-            await onSubmit(reason.trim());
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <Form id={formId} layout="vertical" onFinish={(values: { reason: string }) => void confirm(values)}>
         <Form.Item label={t('users.reason')} name="reason" rules={[reasonRule]}>
           <Input.TextArea rows={3} maxLength={200} />
         </Form.Item>

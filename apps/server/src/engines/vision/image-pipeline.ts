@@ -178,11 +178,11 @@ export async function inspectUpload(
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new ImageTooLargeError();
   const { maxSide, quality } = typeof size === 'string' ? COMPRESSION_PRESETS[size] : size;
   const kept = keptAsSent(bytes, meta, maxSide);
-  if (kept) return async () => ({ jpeg: kept, pixels: decodedOnce(kept, maxSide) });
+  if (kept) return () => Promise.resolve({ jpeg: kept, pixels: decodedOnce(kept, maxSide) });
   if (decodedBytes(meta, maxSide) > MAX_DECODED_BYTES) throw new ImageTooLargeError();
   return async () => {
     const pixels = await decodeTurns(() => decodePixels(bytes, maxSide));
-    return { jpeg: await encodeJpeg(pixels, quality), pixels: async () => pixels };
+    return { jpeg: await encodeJpeg(pixels, quality), pixels: () => Promise.resolve(pixels) };
   };
 }
 

@@ -7,7 +7,9 @@ export async function collectAll(
   sources: readonly PersonalDataSource[],
   userId: string,
 ): Promise<Partial<MyDataExport>> {
-  const sections = await Promise.all(sources.map((source) => source.collect?.(userId)));
+  const sections = await Promise.all(
+    sources.map((source) => source.collect?.(userId) ?? Promise.resolve({})),
+  );
   return Object.assign({}, ...sections);
 }
 

@@ -22,7 +22,7 @@ const SCENE_REMARK: Record<ConsumeScene, string> = {
 const METERING = { durability: 'metering' } as const;
 
 const loginRequired = () => new AppError(402, 'errors.points_login_required');
-const NOTHING: Reservation = { commit: async () => undefined, release: async () => undefined };
+const NOTHING: Reservation = { commit: () => Promise.resolve(), release: () => Promise.resolve() };
 
 /**
  * The meter on the ledger. A user's reservation is a hold (spendable minus held must cover the
@@ -93,7 +93,7 @@ export class LedgerPointsMeter implements PointsMeter {
     const day = this.ledger.today();
     if (!(await repo.takeDeviceAllowance(deviceId, day, cost, allowance))) throw loginRequired();
     return this.once({
-      commit: async () => undefined,
+      commit: () => Promise.resolve(),
       release: () => repo.returnDeviceAllowance(deviceId, day, cost),
     });
   }

@@ -205,7 +205,9 @@ export class PointsLedger {
     const existing = await repo.findAccount(userId);
     // nothing due: answer without a lock (the common case, every read after the first of the day)
     if (existing && !this.grantsDue(existing, now)) return { account: existing, now };
-    return this.withAccount(userId, async (locked) => ({ account: { ...locked.account }, now: locked.now }));
+    return this.withAccount(userId, (locked) =>
+      Promise.resolve({ account: { ...locked.account }, now: locked.now }),
+    );
   }
 
   private grantsDue(account: AccountRow, now: Date): boolean {

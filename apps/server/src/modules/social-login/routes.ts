@@ -10,7 +10,7 @@ export function registerSocialLoginRoutes(
   auth: AuthService,
   perMinute: number,
 ): void {
-  router.route(endpoints.socialLoginInfo, async () => service.info());
+  router.route(endpoints.socialLoginInfo, () => service.info());
   // a start costs a row and a callback a call to the provider: both are throttled per client IP
   router.route(endpoints.socialLoginStart, ({ body }) => service.start(body), {
     rateLimits: [{ bucket: 'social-start:ip', limit: perMinute, key: (r) => r.ip }],

@@ -34,5 +34,5 @@ export function registerSpeechRoutes(
       guards: [devices.guard],
     },
   );
-  router.route(endpoints.capabilities, async () => service.capabilities());
+  router.route(endpoints.capabilities, () => service.capabilities());
 }

@@ -32,6 +32,13 @@ const userNotFound = () => new AppError(404, 'errors.user_not_found');
 
 type UserAction = 'user.ban' | 'user.unban' | 'user.set_role' | 'user.reset_nickname';
 
+/** A change of a user, and what the audit row says it was. */
+interface ChangePlan {
+  changes: UserChanges;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
 /**
  * The back office's users page: the list and one user's detail, and the changes an admin may make
  * to an account (ban, unban, role, nickname), each through the audit log.
@@ -98,7 +105,7 @@ export class UserDirectoryService {
 
   /** The user may log in again (the revoked sessions stay revoked). */
   unban(actor: AdminActor, userId: string, reason: string): Promise<AdminUserSummary> {
-    return this.changeUser(actor, userId, 'user.unban', async (_tx, before) => ({
+    return this.changeUser(actor, userId, 'user.unban', (_tx, before) => ({
       changes: { bannedAt: null, banReason: null },
       before: { status: before.bannedAt ? 'banned' : 'active', banReason: before.banReason },
       after: { status: 'active', reason },
@@ -106,7 +113,7 @@ export class UserDirectoryService {
   }
 
   setRole(actor: AdminActor, userId: string, userType: UserType): Promise<AdminUserSummary> {
-    return this.changeUser(actor, userId, 'user.set_role', async (_tx, before) => ({
+    return this.changeUser(actor, userId, 'user.set_role', (_tx, before) => ({
       changes: { userType },
       before: { userType: before.userType },
       after: { userType },
@@ -114,7 +121,7 @@ export class UserDirectoryService {
   }
 
   resetNickname(actor: AdminActor, userId: string): Promise<AdminUserSummary> {
-    return this.changeUser(actor, userId, 'user.reset_nickname', async (_tx, before) => ({
+    return this.changeUser(actor, userId, 'user.reset_nickname', (_tx, before) => ({
       changes: { nickname: null },
       before: { nickname: before.nickname },
       after: { nickname: null },
@@ -126,11 +133,7 @@ export class UserDirectoryService {
     actor: AdminActor,
     userId: string,
     action: UserAction,
-    plan: (
-      tx: Transaction,
-      before: UserRow,
-      now: Date,
-    ) => Promise<{ changes: UserChanges; before: Record<string, unknown>; after: Record<string, unknown> }>,
+    plan: (tx: Transaction, before: UserRow, now: Date) => ChangePlan | Promise<ChangePlan>,
   ): Promise<AdminUserSummary> {
     return this.audit.change(actor, async (tx) => {
       const users = new UsersRepo(tx);

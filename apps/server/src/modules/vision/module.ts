@@ -36,8 +36,9 @@ export function register(ctx: ModuleContext): void {
   ctx.personalData.register(visionPersonalData(ctx.db));
 
   let sweeper: ReturnType<typeof startRetentionSweep> | undefined;
-  scope.addHook('onReady', async () => {
+  scope.addHook('onReady', (done) => {
     sweeper = startRetentionSweep({ repo, store, clock, logger, retentionHours });
+    done();
   });
   scope.addHook('onClose', async () => {
     await sweeper?.stop();

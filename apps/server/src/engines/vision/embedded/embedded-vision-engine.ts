@@ -133,9 +133,10 @@ export class EmbeddedVisionEngine implements VisionEngine {
     return this.models;
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.models = null;
     this.rehearsed = null;
+    return Promise.resolve();
   }
 
   async analyze(req: VisionRequest): Promise<VisionResult> {

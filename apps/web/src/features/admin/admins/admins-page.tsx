@@ -50,7 +50,7 @@ function CreateDialog({
         id={formId}
         layout="vertical"
         initialValues={{ role: 'operator' }}
-        onFinish={create}
+        onFinish={(values) => void create(values)}
       >
         <Form.Item label={t('admins.username')} name="username" rules={[rule('username')]}>
           <Input autoComplete="off" />

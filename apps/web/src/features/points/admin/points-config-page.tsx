@@ -103,7 +103,13 @@ export function PointsConfigPage() {
         </p>
       ) : null}
       <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
-      <Form form={form} name="points-config" layout="vertical" onFinish={save} disabled={!config.data}>
+      <Form
+        form={form}
+        name="points-config"
+        layout="vertical"
+        onFinish={(values) => void save(values)}
+        disabled={!config.data}
+      >
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Card
             title={

@@ -117,7 +117,13 @@ export function UserPointsSection({ userId }: { userId: string }) {
       <h3 id={giftId}>{t('points.user.gift')}</h3>
       <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
       {/* a name of its own: field ids must not collide with the drawer's other forms (the ban reason) */}
-      <Form form={form} name="points-gift" layout="vertical" aria-labelledby={giftId} onFinish={gift}>
+      <Form
+        form={form}
+        name="points-gift"
+        layout="vertical"
+        aria-labelledby={giftId}
+        onFinish={(values) => void gift(values)}
+      >
         <Space wrap align="start">
           <Form.Item label={t('points.user.amount')} name="amount" rules={[rule('amount')]}>
             <InputNumber precision={0} style={{ width: 180 }} />

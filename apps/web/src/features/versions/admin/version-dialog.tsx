@@ -86,7 +86,7 @@ export function VersionDialog({
             ? { ...version, downloadUrl: version.downloadUrl ?? '' }
             : { platform: 'android', updateType: 'optional', releaseNotes: '' }
         }
-        onFinish={save}
+        onFinish={(values) => void save(values)}
       >
         <Form.Item label={t('versions.platform')} name="platform">
           <Select
