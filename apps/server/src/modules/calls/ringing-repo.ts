@@ -16,15 +16,16 @@ export class RingingRepo {
    * reached: online on any node, or else by Web Push. Returns the volunteers rung and whether they
    * are online. With `onlyNode`, online means online on that node.
    *
-   * Who goes first: those asked longest ago (never asked: first), then those on the page, then by
-   * lot. "Asked" is `volunteer_profiles.last_asked_at`, set in this same statement for everyone it
-   * rings, rather than max(call_rings.rung_at): one indexed value per volunteer to sort on, not an
-   * aggregate over each one's whole ring history on every batch. So nobody is rung twice while
+   * Who goes first: those not ringing for another seeker's call (a phone rings for one call at a
+   * time while anyone free is left), then those asked longest ago (never asked: first), then those
+   * on the page, then by lot. "Asked" is `volunteer_profiles.last_asked_at`, set in this same
+   * statement for everyone it rings, rather than max(call_rings.rung_at): one indexed value per
+   * volunteer to sort on, not an aggregate over each one's whole ring history on every batch. So nobody is rung twice while
    * someone who could be rung was never asked. Quiet hours are read on the volunteer's own clock
    * (`now` at time zone theirs), `now` being the service's clock; a volunteer whose zone is not
-   * known yet (their page never said it) cannot be placed in the day and has none. Two calls
-   * ringing at the same instant may pick the same volunteers (neither statement sees the other's
-   * rings yet); their asking times then put them at the back of the queue for both.
+   * known yet (their page never said it) cannot be placed in the day and has none. Batches are
+   * picked one at a time across every node (a transaction-scoped advisory lock): two calls asked at
+   * the same instant would otherwise both pick the same volunteers, neither seeing the other's rings.
    */
   async ringBatch(
     callId: string,
@@ -35,7 +36,9 @@ export class RingingRepo {
   ): Promise<{ volunteerId: string; online: boolean }[]> {
     const node = onlyNode ?? null;
     const at = now.toISOString();
-    const { rows } = await this.db.execute<{ volunteer_id: string; online: boolean }>(sql`
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('call_rings.pick'))`);
+      const { rows } = await tx.execute<{ volunteer_id: string; online: boolean }>(sql`
       with call as (
         select id, seeker_id, language from calls where id = ${callId} and status = 'ringing' and stage = 'volunteers'
       ), chosen as (
@@ -43,7 +46,11 @@ export class RingingRepo {
           exists (select 1 from call_presence p where p.member_id = v.user_id and p.kind = 'volunteer'
                   and p.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})
                   and (${node}::text is null or p.node_id = ${node}::text)) as online,
-          exists (select 1 from push_subscriptions s where s.user_id = v.user_id) as pushable
+          exists (select 1 from push_subscriptions s where s.user_id = v.user_id) as pushable,
+          -- already ringing for another seeker's call: rung for this one only when nobody free is left
+          exists (select 1 from call_rings o join calls oc on oc.id = o.call_id
+                  where o.volunteer_id = v.user_id and o.call_id <> call.id and o.declined_at is null
+                    and oc.status = 'ringing' and oc.stage = 'volunteers') as busy
         from volunteer_profiles v
         join users u on u.id = v.user_id and u.banned_at is null and u.user_type = ${VOLUNTEER}
         cross join call
@@ -63,7 +70,7 @@ export class RingingRepo {
       ), picked as (
         select volunteer_id, online, place from (
           select volunteer_id, online,
-            row_number() over (order by last_asked_at asc nulls first, online desc, random()) as place
+            row_number() over (order by busy asc, last_asked_at asc nulls first, online desc, random()) as place
           from chosen where online or pushable
         ) ranked
         where place <= ${size}
@@ -80,7 +87,8 @@ export class RingingRepo {
         where p.user_id = picked.volunteer_id and picked.volunteer_id in (select volunteer_id from rung)
       )
       select picked.volunteer_id, picked.online from picked join rung using (volunteer_id)`);
-    return rows.map((r) => ({ volunteerId: r.volunteer_id, online: r.online }));
+      return rows.map((r) => ({ volunteerId: r.volunteer_id, online: r.online }));
+    });
   }
 
   /** How many volunteers a call has rung so far; null once it no longer rings volunteers. */

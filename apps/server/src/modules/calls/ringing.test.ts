@@ -198,6 +198,28 @@ describe('fair rotation', () => {
   });
 });
 
+describe('two seekers at once', () => {
+  it('ring different volunteers while free ones are left, even asked at the same instant', async () => {
+    const t = setUp({ batchSize: 2, batchGrowth: 1 });
+    for (let i = 0; i < 4; i += 1) await t.volunteer(`同时${i}`);
+    // two rounds give the four distinct asking times: the same two are the longest-waiting for both calls
+    await t.ringNow('2026-06-01T12:00:00Z');
+    await t.ringNow('2026-06-01T12:01:00Z');
+    t.clock.set('2026-06-01T12:02:00Z');
+    const other = await newUser('另一位求助者');
+    t.rooms.connect('sock-other-seeker');
+    const [first, second] = await Promise.all([
+      t.ask(),
+      t.service.request({ userId: other, socketId: 'sock-other-seeker' }, { language: 'zh', context: null }),
+    ]);
+    const a = await t.repos.ringing.ringedVolunteers(first);
+    const b = await t.repos.ringing.ringedVolunteers(second);
+    expect(a).toHaveLength(2);
+    expect(b).toHaveLength(2);
+    expect(a.filter((v) => b.includes(v))).toEqual([]);
+  });
+});
+
 describe('quiet hours on the volunteer’s own clock', () => {
   it('rings each volunteer in their daytime and not in their night, across time zones', async () => {
     const t = setUp({ batchSize: 20, batchGrowth: 1 });
