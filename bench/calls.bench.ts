@@ -139,7 +139,6 @@ async function firstFrame(): Promise<void> {
       const available = volunteer.getByRole('switch', { name: '接听求助' });
       await volunteer.waitForFunction(() => !document.querySelector('input[role="switch"]:disabled'));
       await available.check();
-      await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
       // quiet hours are on by default (22:00–07:00 on the browser's clock): off, or a bench run at
       // night rings nobody; the switch shows what the server keeps
       const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
@@ -150,6 +149,7 @@ async function firstFrame(): Promise<void> {
             input.closest('label')?.textContent?.includes('夜间免打扰'),
           )?.checked === false,
       );
+      await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
       await seeker.goto('/video-call');
       await seeker.waitForFunction(() => !document.querySelector('.call-button:disabled'));
       await seeker.getByRole('button', { name: '呼叫志愿者' }).click();

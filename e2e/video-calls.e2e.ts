@@ -326,15 +326,16 @@ describe.skipIf(!canRun)(`video calls with volunteers${canRun ? '' : ` (${skipRe
     await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
     await tabTo(v, '接听求助');
     await v.keyboard.press('Space');
-    await status(v).filter({ hasText: '正在等待求助' }).waitFor();
-    // quiet hours are on by default (22:00–07:00 on the browser's clock): off, by keyboard too, so
-    // the suite rings at any hour (the switch shows what the server keeps)
+    await expect.poll(() => available.isChecked(), { timeout: 15_000 }).toBe(true);
+    // quiet hours are on by default (22:00–07:00 on the browser's clock; the status says so then):
+    // off, by keyboard too, so the suite rings at any hour (the switch shows what the server keeps)
     const quiet = v.getByRole('switch', { name: '夜间免打扰' });
     if (await quiet.isChecked()) {
       await tabTo(v, '夜间免打扰');
       await v.keyboard.press('Space');
       await expect.poll(() => quiet.isChecked(), { timeout: 15_000 }).toBe(false);
     }
+    await status(v).filter({ hasText: '正在等待求助' }).waitFor();
 
     // the seeker calls: Tab to 呼叫志愿者, Enter; focus goes to 取消呼叫, not to <body>
     await s.goto('/video-call');

@@ -67,14 +67,15 @@ export async function standBy(volunteer: Page): Promise<void> {
   const available = volunteer.getByRole('switch', { name: '接听求助' });
   await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
   await available.check();
-  await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
   // quiet hours are on by default (22:00–07:00 on the browser's clock): a suite run at night would
-  // never ring anyone. The switch shows what the server keeps, so unchecked means it was stored.
+  // never ring anyone (the status says so). The switch shows what the server keeps, so unchecked
+  // means it was stored.
   const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
   await expect.poll(() => quiet.isEnabled(), { timeout: 15_000 }).toBe(true);
   // a click, not uncheck(): the switch changes only when the server's answer comes
   if (await quiet.isChecked()) await quiet.click();
   await expect.poll(() => quiet.isChecked(), { timeout: 15_000 }).toBe(false);
+  await callStatus(volunteer).filter({ hasText: '正在等待求助' }).waitFor();
 }
 
 /** A help-seeker taps 呼叫志愿者 once the page can call; answers when the tap was made (ms). */

@@ -25,11 +25,35 @@ import { useSpokenStatus } from './spoken-status.ts';
 import type { CallSessionState } from './call-state.ts';
 import { useCallSession } from './use-call-session.ts';
 import { merged, outgoing, standing } from './volunteer-availability.ts';
-import { browserTimeZone, VolunteerRestSettings, type RestChange } from './volunteer-rest-settings.tsx';
+import {
+  browserTimeZone,
+  pauseEnd,
+  restingNow,
+  useMinute,
+  VolunteerRestSettings,
+  type RestChange,
+} from './volunteer-rest-settings.tsx';
 import './calls.css';
 
+/**
+ * What an available volunteer hears while no call rings: waiting, or why they will not be rung now
+ * (a pause, their quiet hours), so that nobody believes they are on call when they are not.
+ */
+function standbyWords(
+  availability: Availability | null,
+  now: number,
+  t: TFunction,
+  language: string,
+): string {
+  if (!availability?.available) return t('volunteer.offline');
+  const resting = restingNow(availability, now);
+  if (resting === 'quiet') return t('volunteer.quietNow');
+  if (resting) return t('volunteer.snoozedUntil', { time: pauseEnd(resting.pausedUntil, language) });
+  return t('volunteer.waiting');
+}
+
 /** What the volunteer hears and reads: the ring, why it stopped, the call's phases. */
-function volunteerStatus(state: CallSessionState, available: boolean, t: TFunction): string {
+function volunteerStatus(state: CallSessionState, standby: string, t: TFunction): string {
   switch (state.phase) {
     case 'incoming':
       return state.incoming?.seekerName
@@ -56,7 +80,7 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
       if (state.ringStop === 'taken') return t('volunteer.taken');
       if (state.ringStop === 'cancelled') return t('volunteer.withdrawn');
       if (state.ringStop === 'expired') return t('volunteer.expired');
-      return available ? t('volunteer.waiting') : t('volunteer.offline');
+      return standby;
   }
 }
 
@@ -65,7 +89,8 @@ function volunteerStatus(state: CallSessionState, available: boolean, t: TFuncti
  * itself, and the history.
  */
 export function VolunteerCallsPage() {
-  const { t } = useTranslation(CALLS_NS);
+  const { t, i18n } = useTranslation(CALLS_NS);
+  const now = useMinute();
   const token = useSession((s) => s.token);
   const [availability, setAvailability] = useState<Availability | null>(null);
   const [muted, setMuted] = useState(false);
@@ -102,7 +127,7 @@ export function VolunteerCallsPage() {
   });
   const { state, actions, socket } = session;
   const available = availability?.available ?? false;
-  const status = volunteerStatus(state, available, t);
+  const status = volunteerStatus(state, standbyWords(availability, now, t, i18n.language), t);
   useSpokenStatus(status);
 
   // the stored choice says available: this page's socket is the one that rings (again after a reconnect)

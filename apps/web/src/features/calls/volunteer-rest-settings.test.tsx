@@ -7,7 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLocale } from '../../i18n/index.ts';
 import { LiveRegions, resetAnnouncer } from '../../ui/announcer.tsx';
 import { merged, outgoing, standing } from './volunteer-availability.ts';
-import { inQuietHours, VolunteerRestSettings, type RestChange } from './volunteer-rest-settings.tsx';
+import {
+  inQuietHours,
+  restingNow,
+  VolunteerRestSettings,
+  type RestChange,
+} from './volunteer-rest-settings.tsx';
 
 const STORED: Availability = {
   available: true,
@@ -219,5 +224,33 @@ describe('what the volunteer page sends and keeps', () => {
       false,
     ]);
     expect(inQuietHours({ ...night, enabled: false }, at(23))).toBe(false);
+  });
+});
+
+describe('why an available volunteer is not rung now (the status line says it instead of 正在等待求助)', () => {
+  const at = (hh: number, mm = 0) => new Date(2026, 11, 5, hh, mm).getTime();
+  const available: Availability = {
+    available: true,
+    languages: ['zh'],
+    quietHours: { enabled: true, start: '22:00', end: '07:00' },
+    snoozedUntil: null,
+  };
+
+  it('a pause running now, until its end', () => {
+    const until = new Date(at(15)).toISOString();
+    expect(restingNow({ ...available, snoozedUntil: until }, at(14))).toEqual({ pausedUntil: until });
+    // a pause that ran out rings again (in the daytime)
+    expect(restingNow({ ...available, snoozedUntil: until }, at(15, 1))).toBeNull();
+  });
+
+  it('quiet hours on this clock, across midnight; none when turned off', () => {
+    expect(restingNow(available, at(23))).toBe('quiet');
+    expect(restingNow(available, at(6, 59))).toBe('quiet');
+    expect(restingNow(available, at(7))).toBeNull();
+    expect(
+      restingNow({ ...available, quietHours: { enabled: false, start: '22:00', end: '07:00' } }, at(23)),
+    ).toBeNull();
+    // before the server told the stored hours, the defaults (22:00–07:00) hold
+    expect(restingNow({ available: true, languages: ['zh'] }, at(23))).toBe('quiet');
   });
 });

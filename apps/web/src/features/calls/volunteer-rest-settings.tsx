@@ -32,7 +32,7 @@ export function inQuietHours(quiet: QuietHours, now: Date): boolean {
 }
 
 /** The time now, again every minute: a pause runs out and quiet hours begin while the page is open. */
-function useMinute(): number {
+export function useMinute(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -58,6 +58,29 @@ const SNOOZES = [
   ['week', 'volunteer.snoozeWeek'],
 ] as const;
 
+/** When a pause ends, as the volunteer reads it: the day and the time on their clock. */
+export const pauseEnd = (iso: string, language: string): string =>
+  new Intl.DateTimeFormat(language, {
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
+/**
+ * Why an available volunteer is not rung now: paused until a time, or in their quiet hours (on this
+ * device's clock, as the page shows them); null when a call can ring.
+ */
+export function restingNow(
+  availability: Availability,
+  now: number,
+): { pausedUntil: string } | 'quiet' | null {
+  const until = availability.snoozedUntil;
+  if (until && Date.parse(until) > now) return { pausedUntil: until };
+  return inQuietHours(availability.quietHours ?? DEFAULT_QUIET_HOURS, new Date(now)) ? 'quiet' : null;
+}
+
 /**
  * A volunteer's quiet hours (on/off, start, end, on their own clock) and a pause of the rings (an
  * hour, until tomorrow, a week, or ended early). Every change is said through the live region.
@@ -73,14 +96,7 @@ export function VolunteerRestSettings({ availability, disabled, onChange }: Prop
   const sameTime = quiet.start === quiet.end;
   const snoozedUntil = availability?.snoozedUntil ?? null;
   const snoozed = snoozedUntil !== null && Date.parse(snoozedUntil) > now;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(iso));
+  const when = (iso: string) => pauseEnd(iso, i18n.language);
 
   const changeQuiet = (next: QuietHours) => {
     if (!TIME_OF_DAY.test(next.start) || !TIME_OF_DAY.test(next.end) || next.start === next.end) {

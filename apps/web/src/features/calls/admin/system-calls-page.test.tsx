@@ -44,7 +44,7 @@ describe('/bme_admin/system-calls', () => {
       </I18nextProvider>,
     );
     await userEvent.click(screen.getByRole('switch'));
-    await queue.push([
+    queue.push([
       {
         callId: '00000000-0000-4000-8000-000000000001',
         seekerName: '小明',
