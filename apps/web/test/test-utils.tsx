@@ -6,13 +6,10 @@ import { FEATURES } from '../src/app/features.ts';
 import { buildRoutes } from '../src/app/router.tsx';
 import { i18n } from '../src/i18n/index.ts';
 import { useSession } from '../src/session/session-store.ts';
-import { isPending } from '../src/ui/feature-manifest.ts';
 import { navigate } from '../src/ui/navigation.ts';
 
 // every page's code is here before a test renders the route table: pages render at once
-await Promise.all(
-  FEATURES.flatMap((f) => f.routes).flatMap(({ page }) => (isPending(page) ? [] : [page.preload()])),
-);
+await Promise.all(FEATURES.flatMap((f) => f.routes).map(({ page }) => page.preload()));
 
 export const testUser = (over: Partial<User> = {}): User => ({
   id: 'u1',

@@ -1,5 +1,4 @@
 import { selectLoggedIn, useSession } from '../session/index.ts';
-import { isPending } from '../ui/feature-manifest.ts';
 import { pathOf } from '../ui/routes.ts';
 import { lookup } from './features.ts';
 import { guardRedirect } from './guards.ts';
@@ -17,5 +16,5 @@ export function preloadFirstPage(pathname: string, search: string): void {
   });
   const { route } = lookup(redirect ? pathOf(redirect) : pathname);
   // a failed load is retried by the render itself (lazyPage)
-  if (route && !isPending(route.page)) route.page.preload().catch(() => undefined);
+  if (route) route.page.preload().catch(() => undefined);
 }

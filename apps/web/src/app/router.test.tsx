@@ -2,53 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { platform } from '../platform/index.ts';
-import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../test/test-utils.tsx';
-import { BACK_OFFICE } from './back-office.ts';
-import { i18n } from '../i18n/index.ts';
-import { isPending } from '../ui/feature-manifest.ts';
-import { USER_FEATURES } from './features.ts';
-
-const PENDING_USER_ROUTES = USER_FEATURES.flatMap((f) => f.routes).filter((r) => isPending(r.page));
-const PENDING_ADMIN_PAGES = BACK_OFFICE.pages.filter((p) => isPending(p.page));
-
-const PENDING_TEXT = '此功能正在建设中，将在后续版本提供。';
+import { loginAs, renderApp, seedStorage } from '../../test/test-utils.tsx';
 
 describe('route table', () => {
-  it('every pending user route renders its h1, the honest text and a way back', () => {
-    loginAs({ userType: 0 });
-    seedStorage({ privacyAccepted: 'true' });
-    for (const { path } of PENDING_USER_ROUTES) {
-      const url = path.replace(':id', '42');
-      const view = renderApp(url);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      expect(screen.getByText(PENDING_TEXT)).toBeInTheDocument();
-      expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
-      const back = screen.getByRole('link', { name: url === '/see-for-me' ? '返回首页' : '返回帮我看看' });
-      expect(back).toHaveAttribute('href', url === '/see-for-me' ? '/' : '/see-for-me');
-      expect(screen.getByRole('button', { name: '返回' })).toBeInTheDocument();
-      view.unmount();
-    }
-  });
-
-  it('pending pages have their proper titles', () => {
+  it('a page has its proper title', () => {
     loginAs({ userType: 0 });
     seedStorage({ privacyAccepted: 'true' });
     renderApp('/volunteer-calls');
     expect(screen.getByRole('heading', { level: 1, name: '志愿者接听' })).toBeInTheDocument();
     expect(document.title).toBe('志愿者接听 - 帮我看看');
-  });
-
-  it('pending admin pages render in the back office frame with an admin token', async () => {
-    seedStorage({ admin_token: 'adm', privacyAccepted: 'true' });
-    mockFetch(() => ok({ id: 'a1', username: 'root', role: 'operator' }));
-    for (const { path, titleKey } of PENDING_ADMIN_PAGES) {
-      const view = renderApp(path);
-      const title = i18n.t(titleKey, { ns: 'admin' });
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(screen.getByText(PENDING_TEXT)).toBeInTheDocument();
-      expect(screen.getByRole('navigation', { name: '管理菜单' })).toBeInTheDocument();
-      view.unmount();
-    }
   });
 
   it('guards redirect with the redirect query', async () => {

@@ -1,13 +1,12 @@
 import { Redirect, Route } from 'wouter';
-import { isPending, type FeatureRoute } from '../ui/feature-manifest.ts';
-import { NotFoundPage, PendingPage } from '../ui/pending-page.tsx';
+import type { FeatureRoute } from '../ui/feature-manifest.ts';
+import { NotFoundPage } from '../ui/not-found-page.tsx';
 import { AppRouter } from './app-router.tsx';
 import { featuresFor } from './features.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function elementOf(route: FeatureRoute, native: boolean) {
   if (native && route.nativeRedirect) return <Redirect to={route.nativeRedirect} replace />;
-  if (isPending(route.page)) return <PendingPage titleKey={route.page.pending} />;
   const { Component } = route.page;
   return <Component />;
 }

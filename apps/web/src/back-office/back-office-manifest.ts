@@ -1,14 +1,13 @@
 import type { DateRangeQuery } from '@sfm/protocol/admin';
 import type { ComponentType } from 'react';
-import type { PendingPageSource } from '../ui/feature-manifest.ts';
 import type { LazyPage } from '../ui/lazy-page.ts';
 
 export interface BackOfficePage {
   path: string;
   /** Key in the `admin` namespace: the menu item, the page's h1 and its document title. */
   titleKey: string;
-  /** The page's code (its own chunk), or a page a later issue builds (`{ pending: titleKey }`). */
-  page: LazyPage | PendingPageSource;
+  /** The page's code (its own chunk). */
+  page: LazyPage;
   /** Its position in the side menu; without one it is not in the menu (it is reached from elsewhere). */
   menuOrder?: number;
   /** Only a super-admin sees it in the menu and may open it. */

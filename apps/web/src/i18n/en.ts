@@ -68,14 +68,10 @@ export const en: Texts<typeof zhCN> = {
     microphoneDenied:
       'Microphone permission is needed to use this feature; please enable it manually in system settings, then re-enter this page',
   },
-  pending: {
-    text: 'This feature is under construction and will come in a later version.',
-    backToSeeForMe: 'Back to See for me',
-    backToHome: 'Back to the home page',
-  },
   notFound: {
     title: 'Page not found',
     text: 'The page you asked for does not exist.',
+    backToSeeForMe: 'Back to See for me',
   },
   seeForMe: {
     title: 'See for me',

@@ -62,14 +62,10 @@ export const zhCN = {
     cameraDenied: '需要相机权限才能使用此功能，请在系统设置中手动开启后重新进入此页面',
     microphoneDenied: '需要麦克风权限才能使用此功能，请在系统设置中手动开启后重新进入此页面',
   },
-  pending: {
-    text: '此功能正在建设中，将在后续版本提供。',
-    backToSeeForMe: '返回帮我看看',
-    backToHome: '返回首页',
-  },
   notFound: {
     title: '页面不存在',
     text: '您要访问的页面不存在。',
+    backToSeeForMe: '返回帮我看看',
   },
   seeForMe: {
     title: '帮我看看',

@@ -9,14 +9,9 @@ export type Access = 'public' | 'user' | 'admin';
 /** Parts of the app shell a page can go without. */
 export type ShellPart = 'header' | 'bottomNav' | 'privacyGate';
 
-/** A page a later issue builds: the honest stand-in, with this i18n key as its h1. */
-export interface PendingPageSource {
-  pending: string;
-}
-
 export interface FeatureRoute {
   path: string;
-  page: LazyPage | PendingPageSource;
+  page: LazyPage;
   access: Access;
   /** This page is where visitors without this access level's token sign in (the guard sends them). */
   signInFor?: Exclude<Access, 'public'>;
@@ -92,5 +87,3 @@ export interface FeatureManifest {
   /** false: the feature does not exist in the native app. */
   native?: false;
 }
-
-export const isPending = (page: FeatureRoute['page']): page is PendingPageSource => 'pending' in page;

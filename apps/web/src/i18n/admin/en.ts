@@ -37,7 +37,6 @@ export const adminEn: Texts<typeof adminZhCN> = {
     loggedOut: 'Logged out',
     loading: 'Loading…',
     forbidden: 'Only a super-admin may open this page.',
-    pending: 'This feature is being built and will come in a later version.',
     loadFailed: 'Loading failed: {{message}}',
     retry: 'Retry',
   },

@@ -38,7 +38,6 @@ export const adminZhCN = {
     loggedOut: '已退出登录',
     loading: '正在加载…',
     forbidden: '只有超级管理员可以打开此页面。',
-    pending: '此功能正在建设中，将在后续版本提供。',
     loadFailed: '加载失败：{{message}}',
     retry: '重试',
   },

@@ -7,7 +7,6 @@ import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { useSession } from '../../../session/index.ts';
 import { ADMIN_PASSWORD, ADMIN_ROOT, adminCall, useAdminData } from '../../../back-office/index.ts';
 import type { BackOffice, BackOfficePage } from '../../../back-office/back-office-manifest.ts';
-import { isPending } from '../../../ui/feature-manifest.ts';
 import { LOGGING_OUT } from './logout.ts';
 import { AdminHeading } from './admin-heading.tsx';
 import { AdminProfileContext, ReloadAdminProfileContext } from './admin-profile.ts';
@@ -75,13 +74,12 @@ function Loading() {
   );
 }
 
-/** The content of the page at the current path: its code, or the honest "not yet". */
+/** The content of the page at the current path, once the admin may open it. */
 function PageContent({ page, profile }: { page: BackOfficePage; profile: AdminProfile | null }) {
   const { t } = useTranslation(ADMIN_NS);
   // the role is not known yet: say nothing rather than "forbidden" for a moment
   if (page.superAdminOnly && !profile) return <Loading />;
   if (!mayOpen(page, profile)) return <Result status="403" subTitle={t('shell.forbidden')} />;
-  if (isPending(page.page)) return <p className="admin-pending">{t('shell.pending')}</p>;
   const { Component } = page.page;
   return (
     <Suspense fallback={<Loading />}>
