@@ -25,25 +25,25 @@ import {
   type GroundTruthItem,
 } from '../apps/server/test/fixtures/shared-fixtures.ts';
 import { jpegOf, prepareUpload } from '../apps/server/src/engines/vision/image-pipeline.ts';
-import { characterErrorRate } from '../apps/server/src/engines/vision/text-metrics.ts';
+import { characterErrorRate } from '../apps/server/test/fixtures/text-metrics.ts';
 import {
   degrade,
   QUALITY_CASES,
   renderedLabel,
   UNUSABLE,
   type Degradation,
-} from '../apps/server/src/engines/vision/degraded-photos.ts';
+} from '../apps/server/test/fixtures/degraded-photos.ts';
 import { assessPhoto } from '../apps/server/src/engines/vision/photo-quality.ts';
 import cocoNames from '../apps/server/src/engines/vision/embedded/coco-labels.zh-CN.json' with { type: 'json' };
 import { classNameOf, phrases } from '../apps/server/src/engines/vision/embedded/phrases.ts';
-import { handPhoto, labelOnHand } from '../apps/server/src/engines/vision/hand-photos.ts';
+import { handPhoto, labelOnHand } from '../apps/server/test/fixtures/hand-photos.ts';
 import { mentionsTraffic } from '../apps/web/src/features/see-for-me/danger-terms.ts';
 import {
   arcText,
   verticalPage,
   verticalPageText,
   type VerticalPage,
-} from '../apps/server/src/engines/vision/embedded/text-layouts.ts';
+} from '../apps/server/test/fixtures/text-layouts.ts';
 
 const WARM_RUNS = 5;
 /** The printed text of a reading, without the advice on moving the phone that may follow it. */

@@ -2,9 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { degrade, QUALITY_CASES, renderedLabel, UNUSABLE, type Degradation } from './degraded-photos.ts';
+import {
+  degrade,
+  QUALITY_CASES,
+  renderedLabel,
+  UNUSABLE,
+  type Degradation,
+} from '../../../test/fixtures/degraded-photos.ts';
 import { fixturesDir, fixturesMissingReason } from '../../../test/fixtures/shared-fixtures.ts';
-import { handPhoto, labelOnHand } from './hand-photos.ts';
+import { handPhoto, labelOnHand } from '../../../test/fixtures/hand-photos.ts';
 import { prepareUpload } from './image-pipeline.ts';
 import { assessPhoto } from './photo-quality.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
 import { withSharedWarmUp } from '../../engines/vision/shared-warm-up.ts';
-import { degrade, renderedLabel, type Degradation } from '../../engines/vision/degraded-photos.ts';
+import { degrade, renderedLabel, type Degradation } from '../../../test/fixtures/degraded-photos.ts';
 import { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
 import { ImageUrlSigner } from './image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';

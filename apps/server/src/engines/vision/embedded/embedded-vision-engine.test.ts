@@ -8,12 +8,12 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir, fixturesMissingReason } from '../../../../test/fixtures/shared-fixtures.ts';
 import { InvalidImageError } from '../image-pipeline.ts';
-import { characterErrorRate } from '../text-metrics.ts';
-import { degrade, renderedLabel } from '../degraded-photos.ts';
-import { handPhoto, labelOnHand } from '../hand-photos.ts';
+import { characterErrorRate } from '../../../../test/fixtures/text-metrics.ts';
+import { degrade, renderedLabel } from '../../../../test/fixtures/degraded-photos.ts';
+import { handPhoto, labelOnHand } from '../../../../test/fixtures/hand-photos.ts';
 import { EmbeddedVisionEngine } from './embedded-vision-engine.ts';
 import { phrases } from './phrases.ts';
-import { arcText, verticalPage } from './text-layouts.ts';
+import { arcText, verticalPage } from '../../../../test/fixtures/text-layouts.ts';
 
 const engine = new EmbeddedVisionEngine();
 beforeAll(() => engine.warmUp(), 60_000);
