@@ -169,38 +169,43 @@ export function VolunteerCallsPage() {
   return (
     <Page title={t('pages.volunteerCalls')} className="volunteer-calls">
       <p>{t('volunteer.intro')}</p>
-      <label className="check">
-        <input
-          type="checkbox"
-          role="switch"
-          className="check__box"
-          checked={available}
-          disabled={!socket || availability === null}
-          onChange={(e) => choose({ ...current(), available: e.target.checked })}
-        />
-        {t('volunteer.available')}
-      </label>
-      <AwayRings />
-      <fieldset className="call-languages">
-        <legend className="field__label">{t('volunteer.languages')}</legend>
-        {CALL_LANGUAGES.map((language) => (
-          <label key={language} className="check">
+      {/* in a call the call is the page: the standing choices come back when it ends */}
+      {session.inCall ? null : (
+        <>
+          <label className="check">
             <input
               type="checkbox"
+              role="switch"
               className="check__box"
-              checked={availability?.languages.includes(language) ?? language === 'zh'}
+              checked={available}
               disabled={!socket || availability === null}
-              onChange={(e) => toggleLanguage(language, e.target.checked)}
+              onChange={(e) => choose({ ...current(), available: e.target.checked })}
             />
-            {t(`language.${language}`)}
+            {t('volunteer.available')}
           </label>
-        ))}
-      </fieldset>
-      <VolunteerRestSettings
-        availability={availability}
-        disabled={!socket || availability === null}
-        onChange={rest}
-      />
+          <AwayRings />
+          <fieldset className="call-languages">
+            <legend className="field__label">{t('volunteer.languages')}</legend>
+            {CALL_LANGUAGES.map((language) => (
+              <label key={language} className="check">
+                <input
+                  type="checkbox"
+                  className="check__box"
+                  checked={availability?.languages.includes(language) ?? language === 'zh'}
+                  disabled={!socket || availability === null}
+                  onChange={(e) => toggleLanguage(language, e.target.checked)}
+                />
+                {t(`language.${language}`)}
+              </label>
+            ))}
+          </fieldset>
+          <VolunteerRestSettings
+            availability={availability}
+            disabled={!socket || availability === null}
+            onChange={rest}
+          />
+        </>
+      )}
       <p className="call-status" data-call-phase={state.phase}>
         {status}
       </p>
