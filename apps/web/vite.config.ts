@@ -17,18 +17,24 @@ import { routes } from './src/ui/routes.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.SFM_DEV_API ?? 'http://localhost:3000';
 
+/** A feature's part of the back office (its manifest's `backOffice`). */
+const FEATURE_BACK_OFFICE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]back-office\.ts$/;
+
 /**
  * In the native build, `x.native.ts` beside one of our `x.ts` files replaces it (Jitsi's platform
- * variants): what the native app must not have is then not even in its module graph, where a
- * constant that merely makes it dead code would still leave its lazy chunks in the output.
+ * variants), and every feature's back-office.ts is the one empty back office: what the native app
+ * must not have is then not even in its module graph, where a constant that merely makes it dead
+ * code would still leave its lazy chunks in the output.
  */
 function nativeVariants(): Plugin {
+  const noBackOffice = fileURLToPath(new URL('src/back-office/back-office.native.ts', import.meta.url));
   return {
     name: 'native-variants',
     enforce: 'pre',
     async resolveId(source, importer, options) {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || resolved.id.includes('/node_modules/')) return null;
+      if (FEATURE_BACK_OFFICE.test(resolved.id)) return noBackOffice;
       const variant = resolved.id.replace(/\.(tsx?)$/, '.native.$1');
       return variant !== resolved.id && existsSync(variant) ? variant : null;
     },
@@ -46,8 +52,11 @@ const THEME_COLOR = '#0b57d0';
  * precache: a phone never downloads the back office.
  */
 function installableApp(): Plugin[] {
-  // the back office, which app/admin-features.ts loads with what the features add to it, and its pages
-  const scope = precacheScope(/[\\/]src[\\/](features[\\/]admin[\\/]|app[\\/]admin-features\.ts$)/);
+  // the back office, which app/admin-features.ts loads with what the features add to it (each
+  // feature's back-office.ts, named lazily by its manifest), and its pages
+  const scope = precacheScope(
+    /[\\/]src[\\/](features[\\/]admin[\\/]|features[\\/][^\\/]+[\\/]back-office\.ts$|app[\\/]admin-features\.ts$)/,
+  );
   return [
     scope.plugin,
     ...VitePWA({

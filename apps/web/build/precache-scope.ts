@@ -36,8 +36,8 @@ export function reachableFiles(
 }
 
 /**
- * Finds, at each build, the JS and CSS files that only the pages lazily imported by modules matching
- * `leftOut` load (the admin area: its pages, antd, echarts). The service worker precaches the rest:
+ * Finds, at each build, the JS and CSS files that only the modules matching `leftOut` that are
+ * loaded lazily, and the pages those modules import lazily, load (the admin area: its pages, antd, echarts). The service worker precaches the rest:
  * a phone never downloads the back office to start offline. `isLeftOut(url)` answers for the last
  * build; any other file (HTML, icons, sounds) is never left out.
  */
@@ -49,8 +49,10 @@ export function precacheScope(leftOut: RegExp): { plugin: Plugin; isLeftOut: (ur
     generateBundle(_options, bundle) {
       const leftOutEntries = new Set<string>();
       for (const id of this.getModuleIds()) {
-        if (leftOut.test(id))
-          this.getModuleInfo(id)?.dynamicallyImportedIds.forEach((d) => leftOutEntries.add(d));
+        const info = leftOut.test(id) ? this.getModuleInfo(id) : null;
+        info?.dynamicallyImportedIds.forEach((d) => leftOutEntries.add(d));
+        // loaded lazily itself (a feature's back-office.ts, which its manifest names): out as well
+        if (info?.dynamicImporters.length) leftOutEntries.add(id);
       }
       const chunks: ChunkNode[] = [];
       const built: string[] = [];

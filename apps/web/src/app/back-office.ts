@@ -1,24 +1,14 @@
 import { gatherBackOffice } from '../back-office/back-office-manifest.ts';
-import { adminBackOffice } from '../features/admin/back-office.ts';
 import { adminArea } from '../features/admin/index.ts';
-import { callsBackOffice } from '../features/calls/back-office.ts';
-import { infoBackOffice } from '../features/info/back-office.ts';
-import { marketBackOffice } from '../features/market/back-office.ts';
-import { pointsBackOffice } from '../features/points/back-office.ts';
-import { versionsBackOffice } from '../features/versions/back-office.ts';
+import type { AdminArea } from '../features/admin/manifest.ts';
+import type { FeatureManifest } from '../ui/feature-manifest.ts';
 
 /**
- * What each feature adds to the back office (its back-office.ts): adding one is adding it here.
- * Their order is the order of the dashboard's panels and of a user drawer's sections.
+ * The back office's login page and frame, holding what every feature adds to it (its
+ * back-office.ts, loaded here all at once: the frame shows whole). Their order is the features'
+ * order: the order of the dashboard's panels and of a user drawer's sections.
  */
-export const BACK_OFFICE = gatherBackOffice([
-  adminBackOffice,
-  marketBackOffice,
-  pointsBackOffice,
-  versionsBackOffice,
-  callsBackOffice,
-  infoBackOffice,
-]);
-
-/** The back office's login page and frame, holding all of it (loaded lazily: admin-features.ts). */
-export const ADMIN_AREA = adminArea(BACK_OFFICE);
+export async function loadAdminArea(features: readonly FeatureManifest[]): Promise<AdminArea> {
+  const parts = await Promise.all(features.flatMap((f) => (f.backOffice ? [f.backOffice()] : [])));
+  return adminArea(gatherBackOffice(parts.map((part) => part.backOffice)));
+}

@@ -19,15 +19,17 @@ import type {
   NavSlot,
   ShellPart,
 } from '../ui/feature-manifest.ts';
-import { ADMIN_FEATURES } from './admin-features.ts';
+import { adminFeatures } from './admin-features.ts';
 
 /**
- * The user app's features. Adding one is adding its manifest here. Their order is the order in
- * which the voice assistant weighs page names of the same length.
+ * The user app's features. Adding one is adding its manifest here: its pages, its part of the
+ * personal centre and of the back office come with it. Their order is the order in which the voice
+ * assistant weighs page names of the same length, and that of their cards in the personal centre
+ * and their panels in the back office's dashboard.
  */
 export const USER_FEATURES: readonly FeatureManifest[] = [
   homeManifest,
-  profileManifest(() => import('./personal-centre.ts').then((m) => m.PERSONAL_CENTRE)),
+  profileManifest(() => import('./personal-centre.ts').then((m) => m.loadPersonalCentre(USER_FEATURES))),
   seeForMeManifest,
   chatManifest,
   marketManifest,
@@ -43,7 +45,7 @@ export const USER_FEATURES: readonly FeatureManifest[] = [
 ];
 
 /** Every feature of this build (the native build has no admin area: admin-features.native.ts). */
-export const FEATURES: readonly FeatureManifest[] = [...USER_FEATURES, ...ADMIN_FEATURES];
+export const FEATURES: readonly FeatureManifest[] = [...USER_FEATURES, ...adminFeatures(() => FEATURES)];
 
 /** The features that exist on this platform (the native app has no admin area, spec §2). */
 export function featuresFor(native: boolean): readonly FeatureManifest[] {

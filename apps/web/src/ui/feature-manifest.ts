@@ -1,4 +1,5 @@
 import type { UserType } from '@sfm/protocol';
+import type { DateRangeQuery } from '@sfm/protocol/admin';
 import type { ComponentType } from 'react';
 import type { IconProps } from './icons.tsx';
 import type { LazyPage } from './lazy-page.ts';
@@ -35,9 +36,9 @@ export interface ProfileSection {
 }
 
 /**
- * What a feature adds to the personal centre, declared in its personal-centre.ts. The app gathers
- * them apart from the manifests (app/personal-centre.ts): they load with the personal centre's
- * page, so the first page of the app carries none of them.
+ * What a feature adds to the personal centre, declared in its personal-centre.ts (exported as
+ * `personalCentre`). Its manifest loads it lazily: the app gathers every feature's entries when the
+ * personal centre's page opens (app/personal-centre.ts), so the first page of the app carries none.
  */
 export interface PersonalCentreEntries {
   /** Links of the list, each at its position. */
@@ -49,6 +50,30 @@ export interface PersonalCentreEntries {
 export interface PersonalCentre {
   links: readonly ProfileLink[];
   sections: readonly ProfileSection[];
+}
+
+export interface BackOfficePage {
+  path: string;
+  /** Key in the `admin` namespace: the menu item, the page's h1 and its document title. */
+  titleKey: string;
+  /** The page's code (its own chunk). */
+  page: LazyPage;
+  /** Its position in the side menu; without one it is not in the menu (it is reached from elsewhere). */
+  menuOrder?: number;
+  /** Only a super-admin sees it in the menu and may open it. */
+  superAdminOnly?: true;
+}
+
+/**
+ * What a feature adds to the back office, declared in its own back-office.ts (exported as
+ * `backOffice`) and gathered by the app when the back office first opens (app/back-office.ts): its pages, its panels of the dashboard (below the dashboard's own
+ * charts, over the range of days the operator chose) and its sections of a user's drawer. Panels
+ * and sections are lazy components: their code loads with the page that shows them.
+ */
+export interface BackOfficeManifest {
+  pages?: readonly BackOfficePage[];
+  dashboardPanels?: readonly ComponentType<{ range: DateRangeQuery }>[];
+  userSections?: readonly ComponentType<{ userId: string }>[];
 }
 
 /** An item of the bottom navigation (spec §2). */
@@ -86,4 +111,12 @@ export interface FeatureManifest {
   area?: FeatureArea;
   /** false: the feature does not exist in the native app. */
   native?: false;
+  /**
+   * Its part of the back office: `() => import('./back-office.ts')`. Only the admin area calls it; in
+   * the native build every back-office.ts resolves to an empty one (vite.config.ts), and the
+   * service worker does not precache it (precache-scope.ts).
+   */
+  backOffice?: () => Promise<{ backOffice: BackOfficeManifest }>;
+  /** Its part of the personal centre: `() => import('./personal-centre.ts')`, loaded with that page. */
+  personalCentre?: () => Promise<{ personalCentre: PersonalCentreEntries }>;
 }

@@ -1,12 +1,12 @@
 import { ADMIN_HOME, ADMIN_PASSWORD, ADMIN_ROOT } from '../../back-office/admin-paths.ts';
-import type { BackOfficeManifest } from '../../back-office/back-office-manifest.ts';
+import type { BackOfficeManifest } from '../../ui/feature-manifest.ts';
 import { lazyPage } from '../../ui/lazy-page.ts';
 
 /**
  * The back office's own pages: the dashboard and the users first in the side menu, the admins and
  * the audit log last (the features' pages come between), and the admin's own password.
  */
-export const adminBackOffice: BackOfficeManifest = {
+export const backOffice: BackOfficeManifest = {
   pages: [
     {
       path: ADMIN_HOME,

@@ -33,5 +33,6 @@ export function adminManifest(loadArea: () => Promise<AdminArea>): FeatureManife
         access: 'admin',
       },
     ],
+    backOffice: () => import('./back-office.ts'),
   };
 }

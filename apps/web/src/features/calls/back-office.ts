@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { ADMIN_ROOT } from '../../back-office/admin-paths.ts';
-import type { BackOfficeManifest } from '../../back-office/back-office-manifest.ts';
+import type { BackOfficeManifest } from '../../ui/feature-manifest.ts';
 import { lazyPage } from '../../ui/lazy-page.ts';
 
 /**
@@ -8,7 +8,7 @@ import { lazyPage } from '../../ui/lazy-page.ts';
  * the user app imports those, and a lazy import reachable from the user app would put these pages
  * into the native build.
  */
-export const callsBackOffice: BackOfficeManifest = {
+export const backOffice: BackOfficeManifest = {
   pages: [
     // records, statistics and the reports to handle
     {

@@ -34,4 +34,6 @@ export const callsManifest: FeatureManifest = {
     // not on /role-select, where a user without a role is sent first: that is not the volunteer mode
     selectedOn: [routes.videoCall, routes.volunteerCalls],
   },
+  backOffice: () => import('./back-office.ts'),
+  personalCentre: () => import('./personal-centre.ts'),
 };

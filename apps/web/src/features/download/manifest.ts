@@ -11,4 +11,5 @@ export const downloadManifest: FeatureManifest = {
       without: ['privacyGate'],
     },
   ],
+  personalCentre: () => import('./personal-centre.ts'),
 };

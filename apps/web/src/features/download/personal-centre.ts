@@ -1,6 +1,6 @@
 import type { PersonalCentreEntries } from '../../ui/feature-manifest.ts';
 import { routes } from '../../ui/routes.ts';
 
-export const downloadPersonalCentre: PersonalCentreEntries = {
+export const personalCentre: PersonalCentreEntries = {
   links: [{ to: routes.download, labelKey: 'profile.download', order: 7 }],
 };

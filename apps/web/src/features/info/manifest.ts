@@ -22,4 +22,6 @@ export const infoManifest: FeatureManifest = {
       access: 'user',
     },
   ],
+  backOffice: () => import('./back-office.ts'),
+  personalCentre: () => import('./personal-centre.ts'),
 };

@@ -3,7 +3,7 @@ import { routes } from '../../ui/routes.ts';
 import { MyFeedback } from './my-feedback-list.tsx';
 
 /** Help, donate and contact us in the list; the user's feedback and the replies to it as a card. */
-export const infoPersonalCentre: PersonalCentreEntries = {
+export const personalCentre: PersonalCentreEntries = {
   links: [
     { to: routes.help, labelKey: 'profile.help', order: 3 },
     { to: routes.donate, labelKey: 'profile.donate', order: 4 },

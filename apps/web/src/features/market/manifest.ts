@@ -23,4 +23,5 @@ export const marketManifest: FeatureManifest = {
   ],
   // spec §2/§6: the market entry is hidden in the native app (its pages stay)
   nav: { id: 'market', order: 2, labelKey: 'nav.market', icon: MarketIcon, to: routes.market, native: false },
+  backOffice: () => import('./back-office.ts'),
 };

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { ADMIN_ROOT } from '../../back-office/admin-paths.ts';
-import type { BackOfficeManifest } from '../../back-office/back-office-manifest.ts';
+import type { BackOfficeManifest } from '../../ui/feature-manifest.ts';
 import { lazyPage } from '../../ui/lazy-page.ts';
 
 /**
@@ -8,7 +8,7 @@ import { lazyPage } from '../../ui/lazy-page.ts';
  * and the points section of a user's drawer. Apart from index.ts and manifest.ts: the user app
  * imports those, and a lazy import reachable from the user app would put these into the native build.
  */
-export const pointsBackOffice: BackOfficeManifest = {
+export const backOffice: BackOfficeManifest = {
   pages: [
     {
       path: `${ADMIN_ROOT}/points-config`,

@@ -22,4 +22,6 @@ export const pointsManifest: FeatureManifest = {
       access: 'user',
     },
   ],
+  backOffice: () => import('./back-office.ts'),
+  personalCentre: () => import('./personal-centre.ts'),
 };

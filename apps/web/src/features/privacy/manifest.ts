@@ -12,4 +12,5 @@ export const privacyManifest: FeatureManifest = {
       without: ['privacyGate'],
     },
   ],
+  personalCentre: () => import('./personal-centre.ts'),
 };

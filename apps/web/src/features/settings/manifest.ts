@@ -11,4 +11,5 @@ export const settingsManifest: FeatureManifest = {
       voice: { nameKey: 'pages.operationSettings', aliases: ['操作设置', '设置', 'settings'] },
     },
   ],
+  personalCentre: () => import('./personal-centre.ts'),
 };
