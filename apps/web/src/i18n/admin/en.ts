@@ -1,14 +1,8 @@
-import { feedbackAdminEn } from './feedback/en.ts';
-import { pointsAdminEn } from './points/en.ts';
-import { versionsAdminEn } from './versions/en.ts';
 import type { Texts } from '../texts.ts';
 import type { adminZhCN } from './zh-CN.ts';
 
 /** English labels of the back office (namespace `admin`). */
 export const adminEn: Texts<typeof adminZhCN> = {
-  versions: versionsAdminEn,
-  points: pointsAdminEn,
-  feedback: feedbackAdminEn,
   title: 'Back office',
   titleSuffix: ' - See for me back office',
   menu: {

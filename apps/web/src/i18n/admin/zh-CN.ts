@@ -1,15 +1,8 @@
-import { feedbackAdminZhCN } from './feedback/zh-CN.ts';
-import { pointsAdminZhCN } from './points/zh-CN.ts';
-import { versionsAdminZhCN } from './versions/zh-CN.ts';
-
 /**
  * zh-CN labels of the back office (namespace `admin`). Loaded with the admin area's code, not with
  * the user app: a phone opening 帮我看看 never downloads them.
  */
 export const adminZhCN = {
-  versions: versionsAdminZhCN,
-  points: pointsAdminZhCN,
-  feedback: feedbackAdminZhCN,
   title: '管理后台',
   titleSuffix: ' - 帮我看看管理后台',
   menu: {

@@ -4,6 +4,7 @@ import { Alert, Button, Select, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { FEEDBACK_ADMIN_NS } from '../../../i18n/admin/feedback/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
 
@@ -11,7 +12,7 @@ type Status = 'open' | 'answered';
 
 /** One row's reply box: the operator writes the answer the user reads in their personal centre. */
 function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(FEEDBACK_ADMIN_NS);
   const [reply, setReply] = useState(item.reply ?? '');
   const [error, setError] = useState('');
   const send = async () => {
@@ -19,7 +20,7 @@ function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void })
     try {
       const answer = await adminCall(e.replyFeedback, { id: item.id, reply });
       if (!answer.ok) return setError(answer.message);
-      announce(t('feedback.sent'));
+      announce(t('sent'));
       onSent();
     } catch (err) {
       setError(failureText(err));
@@ -30,7 +31,7 @@ function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void })
       {/* a native textarea: antd's measures itself with ResizeObserver, which a reply box does not need */}
       <textarea
         className="ant-input"
-        aria-label={t('feedback.replyLabel', { phone: item.phone })}
+        aria-label={t('replyLabel', { phone: item.phone })}
         value={reply}
         maxLength={2000}
         rows={2}
@@ -38,7 +39,7 @@ function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void })
       />
       {error ? <Alert type="error" showIcon title={error} /> : null}
       <Button type="primary" onClick={() => void send()}>
-        {t('feedback.send')}
+        {t('send')}
       </Button>
     </Space>
   );
@@ -46,31 +47,31 @@ function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void })
 
 /** /bme_admin/feedback: users' feedback from the contact-us page, the unanswered first, and the replies. */
 export function FeedbackAdminPage() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(FEEDBACK_ADMIN_NS);
   const [status, setStatus] = useState<Status>('open');
   const list = useAdminData(status, (signal) => adminCall(e.adminFeedback, { status }, { signal }));
 
   const columns: TableProps<AdminFeedback>['columns'] = [
-    { title: t('feedback.at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('at'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
-      title: t('feedback.phone'),
+      title: t('phone'),
       dataIndex: 'phone',
-      render: (phone: string, f) => (f.contactConsent ? `${phone}（${t('feedback.consent')}）` : phone),
+      render: (phone: string, f) => (f.contactConsent ? `${phone}（${t('consent')}）` : phone),
     },
     {
-      title: t('feedback.category'),
+      title: t('category'),
       dataIndex: 'category',
-      render: (c: FeedbackCategory) => t(`feedback.categories.${c}`),
+      render: (c: FeedbackCategory) => t(`categories.${c}`),
     },
-    { title: t('feedback.text'), dataIndex: 'text' },
+    { title: t('text'), dataIndex: 'text' },
     {
-      title: t('feedback.photo'),
+      title: t('photo'),
       dataIndex: 'photoUrl',
       render: (url: string | null) =>
-        url ? <img className="feedback-photo" src={url} alt={t('feedback.photoAlt')} /> : null,
+        url ? <img className="feedback-photo" src={url} alt={t('photoAlt')} /> : null,
     },
     {
-      title: t('feedback.reply'),
+      title: t('reply'),
       key: 'reply',
       render: (_: unknown, item) => <ReplyBox key={item.id} item={item} onSent={list.reload} />,
     },
@@ -79,20 +80,20 @@ export function FeedbackAdminPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space>
-        <span aria-hidden="true">{t('feedback.statusLabel')}</span>
+        <span aria-hidden="true">{t('statusLabel')}</span>
         <Select<Status>
-          aria-label={t('feedback.statusLabel')}
+          aria-label={t('statusLabel')}
           value={status}
           style={{ minWidth: 160 }}
           onChange={setStatus}
           options={(['open', 'answered'] as const).map((s) => ({
             value: s,
-            label: t(`feedback.status.${s}`),
+            label: t(`status.${s}`),
           }))}
         />
       </Space>
       {list.error ? (
-        <Alert type="error" showIcon title={t('shell.loadFailed', { message: list.error })} />
+        <Alert type="error" showIcon title={t('shell.loadFailed', { ns: ADMIN_NS, message: list.error })} />
       ) : null}
       <Table<AdminFeedback>
         rowKey="id"
@@ -100,7 +101,7 @@ export function FeedbackAdminPage() {
         dataSource={list.data?.items ?? []}
         loading={list.loading}
         pagination={false}
-        locale={{ emptyText: t('feedback.empty') }}
+        locale={{ emptyText: t('empty') }}
       />
     </Space>
   );

@@ -5,6 +5,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiText } from '../../../i18n/index.ts';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { POINTS_ADMIN_NS } from '../../../i18n/admin/points/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, formatTime, useAdminData, useSubmit } from '../../../back-office/index.ts';
 import './points-admin.css';
@@ -17,7 +18,7 @@ const TEXT_FIELDS: ReadonlySet<string> = new Set(['id', 'name']);
 
 /** A list of items (VIP plans or recharge packages), one row of fields each. */
 function ItemList({ name, fields, title }: { name: string; fields: readonly string[]; title: string }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(POINTS_ADMIN_NS);
   return (
     <Card title={<h2 className="points-admin__title">{title}</h2>} size="small">
       <Form.List name={name}>
@@ -26,7 +27,7 @@ function ItemList({ name, fields, title }: { name: string; fields: readonly stri
             {rows.map((row, index) => (
               <Space key={row.key} wrap align="end">
                 {fields.map((field) => (
-                  <Form.Item key={field} label={t(`points.config.${field}`)} name={[row.name, field]}>
+                  <Form.Item key={field} label={t(`config.${field}`)} name={[row.name, field]}>
                     {TEXT_FIELDS.has(field) ? (
                       <Input style={{ width: 140 }} />
                     ) : (
@@ -36,12 +37,12 @@ function ItemList({ name, fields, title }: { name: string; fields: readonly stri
                 ))}
                 <Form.Item>
                   <Button danger onClick={() => remove(row.name)}>
-                    {t('points.config.remove', { name: `${title} ${index + 1}` })}
+                    {t('config.remove', { name: `${title} ${index + 1}` })}
                   </Button>
                 </Form.Item>
               </Space>
             ))}
-            <Button onClick={() => add()}>{`${t('points.config.add')} ${title}`}</Button>
+            <Button onClick={() => add()}>{`${t('config.add')} ${title}`}</Button>
           </>
         )}
       </Form.List>
@@ -54,7 +55,7 @@ function ItemList({ name, fields, title }: { name: string; fields: readonly stri
  * by the protocol's own schema before it is sent; each save is a new version in the audit log.
  */
 export function PointsConfigPage() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(POINTS_ADMIN_NS);
   const { message } = App.useApp();
   const config = useAdminData('points-config', (signal) =>
     adminCall(pointsAdminEndpoints.pointsConfig, undefined, { signal }),
@@ -73,14 +74,12 @@ export function PointsConfigPage() {
     const parsed = PointsRules.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return setError(
-        t('points.config.invalid', { field: issue.path.join('.'), message: apiText(issue.message) }),
-      );
+      return setError(t('config.invalid', { field: issue.path.join('.'), message: apiText(issue.message) }));
     }
     await submit(
       () => adminCall(pointsAdminEndpoints.updatePointsConfig, parsed.data),
       ({ version }) => {
-        const done = t('points.config.saved', { version });
+        const done = t('config.saved', { version });
         void message.success(done);
         announce(done);
         config.reload();
@@ -91,14 +90,14 @@ export function PointsConfigPage() {
   return (
     <>
       {config.error ? (
-        <Alert type="error" showIcon title={t('shell.loadFailed', { message: config.error })} />
+        <Alert type="error" showIcon title={t('shell.loadFailed', { ns: ADMIN_NS, message: config.error })} />
       ) : null}
       {config.data ? (
         <p data-testid="points-config-version">
-          {t('points.config.version', {
+          {t('config.version', {
             version: config.data.version,
             savedAt: formatTime(config.data.savedAt),
-            by: config.data.savedBy ?? t('points.config.defaults'),
+            by: config.data.savedBy ?? t('config.defaults'),
           })}
         </p>
       ) : null}
@@ -114,14 +113,14 @@ export function PointsConfigPage() {
           <Card
             title={
               <h2 id={grantsId} className="points-admin__title">
-                {t('points.config.grants')}
+                {t('config.grants')}
               </h2>
             }
             size="small"
           >
             <Space wrap>
               {GRANTS.map((field) => (
-                <Form.Item key={field} label={t(`points.config.${field}`)} name={field}>
+                <Form.Item key={field} label={t(`config.${field}`)} name={field}>
                   <InputNumber precision={0} min={0} style={{ width: 180 }} />
                 </Form.Item>
               ))}
@@ -130,24 +129,24 @@ export function PointsConfigPage() {
           <Card
             title={
               <h2 id={costsId} className="points-admin__title">
-                {t('points.config.costs')}
+                {t('config.costs')}
               </h2>
             }
             size="small"
           >
-            <p>{t('points.config.ttsFree')}</p>
+            <p>{t('config.ttsFree')}</p>
             <Space wrap>
               {COSTS.map((scene) => (
-                <Form.Item key={scene} label={t(`points.config.cost.${scene}`)} name={['costs', scene]}>
+                <Form.Item key={scene} label={t(`config.cost.${scene}`)} name={['costs', scene]}>
                   <InputNumber precision={0} min={0} style={{ width: 140 }} />
                 </Form.Item>
               ))}
             </Space>
           </Card>
-          <ItemList name="vipPlans" fields={PLAN_FIELDS} title={t('points.config.plans')} />
-          <ItemList name="rechargePackages" fields={PACKAGE_FIELDS} title={t('points.config.packages')} />
+          <ItemList name="vipPlans" fields={PLAN_FIELDS} title={t('config.plans')} />
+          <ItemList name="rechargePackages" fields={PACKAGE_FIELDS} title={t('config.packages')} />
           <Button type="primary" htmlType="submit" loading={busy}>
-            {t('points.config.save')}
+            {t('config.save')}
           </Button>
         </Space>
       </Form>

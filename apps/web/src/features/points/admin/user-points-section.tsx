@@ -2,7 +2,7 @@ import { AdminGiftRequest, pointsAdminEndpoints, type AdminUserPoints } from '@s
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { POINTS_ADMIN_NS } from '../../../i18n/admin/points/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, formatTime, protocolRule, useAdminData, useSubmit } from '../../../back-office/index.ts';
 import { formatDay, signedAmount } from '../points-format.ts';
@@ -12,7 +12,7 @@ const rule = (field: 'amount' | 'reason') => protocolRule(AdminGiftRequest.shape
 
 /** The users drawer's points: the balance, the latest entries, and a gift or take-back with a reason. */
 export function UserPointsSection({ userId }: { userId: string }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(POINTS_ADMIN_NS);
   const points = useAdminData(`points:${userId}`, (signal) =>
     adminCall(pointsAdminEndpoints.userPoints, { userId }, { signal }),
   );
@@ -25,7 +25,7 @@ export function UserPointsSection({ userId }: { userId: string }) {
     submit(
       () => adminCall(pointsAdminEndpoints.giftPoints, { userId, amount, reason: reason.trim() }),
       () => {
-        announce(t('points.user.done', { amount: signedAmount(amount) }));
+        announce(t('user.done', { amount: signedAmount(amount) }));
         form.resetFields();
         points.reload();
       },
@@ -34,7 +34,7 @@ export function UserPointsSection({ userId }: { userId: string }) {
   const data: AdminUserPoints | null = points.data;
   return (
     <section aria-labelledby={headingId} className="admin-drawer__section">
-      <h2 id={headingId}>{t('points.user.title')}</h2>
+      <h2 id={headingId}>{t('user.title')}</h2>
       {points.error ? <Alert type="error" showIcon title={points.error} /> : null}
       {data ? (
         <>
@@ -44,8 +44,8 @@ export function UserPointsSection({ userId }: { userId: string }) {
             items={[
               {
                 key: 'total',
-                label: t('points.user.title'),
-                children: t('points.user.total', {
+                label: t('user.title'),
+                children: t('user.total', {
                   total: data.details.totalPoints,
                   free: data.details.freePoints,
                   vip: data.details.vipPoints,
@@ -57,7 +57,7 @@ export function UserPointsSection({ userId }: { userId: string }) {
                     {
                       key: 'vip',
                       label: 'VIP',
-                      children: t('points.user.vip', { date: formatDay(data.details.vipExpiryDate) }),
+                      children: t('user.vip', { date: formatDay(data.details.vipExpiryDate) }),
                     },
                   ]
                 : []),
@@ -67,14 +67,14 @@ export function UserPointsSection({ userId }: { userId: string }) {
             <Alert
               type="warning"
               showIcon
-              title={t('points.user.shortfall.title')}
+              title={t('user.shortfall.title')}
               description={
                 <ul>
                   {data.refundShortfalls.map((s) => (
                     <li key={s.orderId}>
-                      {t('points.user.shortfall.order', {
+                      {t('user.shortfall.order', {
                         order: s.orderId.slice(0, 8),
-                        kind: t(`points.user.shortfall.kinds.${s.kind}`),
+                        kind: t(`user.shortfall.kinds.${s.kind}`),
                         yuan: (s.amountFen / 100).toFixed(2),
                         paidAt: s.paidAt ? formatTime(s.paidAt) : '—',
                         points: s.points,
@@ -89,32 +89,32 @@ export function UserPointsSection({ userId }: { userId: string }) {
             size="small"
             rowKey="id"
             pagination={false}
-            aria-label={t('points.user.entries')}
-            locale={{ emptyText: t('points.user.none') }}
+            aria-label={t('user.entries')}
+            locale={{ emptyText: t('user.none') }}
             dataSource={data.entries}
             columns={[
               {
-                title: t('points.user.columns.time'),
+                title: t('user.columns.time'),
                 dataIndex: 'createdAt',
                 render: (v: string) => formatTime(v),
               },
               {
-                title: t('points.user.columns.type'),
+                title: t('user.columns.type'),
                 dataIndex: 'type',
-                render: (v: string) => t(`points.types.${v}`),
+                render: (v: string) => t(`types.${v}`),
               },
               {
-                title: t('points.user.columns.amount'),
+                title: t('user.columns.amount'),
                 dataIndex: 'amount',
                 render: (v: number) => signedAmount(v),
               },
-              { title: t('points.user.columns.remark'), dataIndex: 'remark' },
-              { title: t('points.user.columns.after'), dataIndex: 'after' },
+              { title: t('user.columns.remark'), dataIndex: 'remark' },
+              { title: t('user.columns.after'), dataIndex: 'after' },
             ]}
           />
         </>
       ) : null}
-      <h3 id={giftId}>{t('points.user.gift')}</h3>
+      <h3 id={giftId}>{t('user.gift')}</h3>
       <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
       {/* a name of its own: field ids must not collide with the drawer's other forms (the ban reason) */}
       <Form
@@ -125,15 +125,15 @@ export function UserPointsSection({ userId }: { userId: string }) {
         onFinish={(values) => void gift(values)}
       >
         <Space wrap align="start">
-          <Form.Item label={t('points.user.amount')} name="amount" rules={[rule('amount')]}>
+          <Form.Item label={t('user.amount')} name="amount" rules={[rule('amount')]}>
             <InputNumber precision={0} style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item label={t('points.user.reason')} name="reason" rules={[rule('reason')]}>
+          <Form.Item label={t('user.reason')} name="reason" rules={[rule('reason')]}>
             <Input maxLength={200} style={{ width: 260 }} />
           </Form.Item>
         </Space>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {t('points.user.submit')}
+          {t('user.submit')}
         </Button>
       </Form>
     </section>

@@ -3,7 +3,7 @@ import { AdminVersionCreateRequest, versionAdminEndpoints, type AdminVersion } f
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { VERSIONS_ADMIN_NS } from '../../../i18n/admin/versions/index.ts';
 import { adminCall, protocolRule, useSubmit } from '../../../back-office/index.ts';
 import { Changelog } from '../../download/index.ts';
 
@@ -38,7 +38,7 @@ export function VersionDialog({
   onDone: (saved: AdminVersion) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(VERSIONS_ADMIN_NS);
   const [form] = Form.useForm<Values>();
   const notes = Form.useWatch('releaseNotes', form) ?? version?.releaseNotes ?? '';
   const { busy, error, submit } = useSubmit();
@@ -68,10 +68,10 @@ export function VersionDialog({
   return (
     <Modal
       open
-      title={version ? t('versions.editOf', { name: version.versionName }) : t('versions.create')}
+      title={version ? t('editOf', { name: version.versionName }) : t('create')}
       onCancel={onCancel}
-      okText={t('versions.save')}
-      cancelText={t('versions.cancel')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       okButtonProps={{ htmlType: 'submit', form: formId, loading: busy }}
       destroyOnHidden
       width={720}
@@ -88,49 +88,49 @@ export function VersionDialog({
         }
         onFinish={(values) => void save(values)}
       >
-        <Form.Item label={t('versions.platform')} name="platform">
+        <Form.Item label={t('platform')} name="platform">
           <Select
             disabled={version !== null}
-            options={PLATFORMS.map((p) => ({ value: p, label: t(`versions.platforms.${p}`) }))}
+            options={PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))}
           />
         </Form.Item>
-        <Form.Item label={t('versions.versionName')} name="versionName" rules={[rule('versionName')]}>
+        <Form.Item label={t('versionName')} name="versionName" rules={[rule('versionName')]}>
           <Input autoComplete="off" placeholder="1.2.0" />
         </Form.Item>
-        <Form.Item label={t('versions.buildNumber')} name="buildNumber" rules={[rule('buildNumber')]}>
+        <Form.Item label={t('buildNumber')} name="buildNumber" rules={[rule('buildNumber')]}>
           <InputNumber disabled={version !== null} min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item label={t('versions.updateType')} name="updateType">
-          <Select options={UPDATE_TYPES.map((u) => ({ value: u, label: t(`versions.updateTypes.${u}`) }))} />
+        <Form.Item label={t('updateType')} name="updateType">
+          <Select options={UPDATE_TYPES.map((u) => ({ value: u, label: t(`updateTypes.${u}`) }))} />
         </Form.Item>
         <Form.Item
-          label={t('versions.minSupportedBuild')}
+          label={t('minSupportedBuild')}
           name="minSupportedBuild"
-          extra={t('versions.minSupportedHint')}
+          extra={t('minSupportedHint')}
           rules={[rule('minSupportedBuild')]}
         >
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
-          label={t('versions.downloadUrl')}
+          label={t('downloadUrl')}
           name="downloadUrl"
-          extra={t('versions.downloadUrlHint')}
+          extra={t('downloadUrlHint')}
           rules={[rule('downloadUrl')]}
         >
           <Input autoComplete="off" inputMode="url" />
         </Form.Item>
-        <Form.Item label={t('versions.releaseNotes')} name="releaseNotes" rules={[rule('releaseNotes')]}>
+        <Form.Item label={t('releaseNotes')} name="releaseNotes" rules={[rule('releaseNotes')]}>
           <Input.TextArea rows={6} />
         </Form.Item>
       </Form>
-      <section aria-label={t('versions.preview')} className="version-preview">
-        <h2 className="version-preview__title">{t('versions.preview')}</h2>
+      <section aria-label={t('preview')} className="version-preview">
+        <h2 className="version-preview__title">{t('preview')}</h2>
         {notes.trim() ? (
           <Suspense fallback={null}>
             <Changelog markdown={notes} />
           </Suspense>
         ) : (
-          <p>{t('versions.noNotes')}</p>
+          <p>{t('noNotes')}</p>
         )}
       </section>
     </Modal>

@@ -4,6 +4,7 @@ import { Alert, App, Button, Select, Space, Table, type TableProps } from 'antd'
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
+import { VERSIONS_ADMIN_NS } from '../../../i18n/admin/versions/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, failureText, formatTime, StatusTag, useAdminData } from '../../../back-office/index.ts';
 import { uploadApk } from './apk-upload.ts';
@@ -19,7 +20,7 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
  * it; each change is audited by the server.
  */
 export function VersionsPage() {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useTranslation(VERSIONS_ADMIN_NS);
   const { message } = App.useApp();
   const [platform, setPlatform] = useState<Platform | 'all'>('all');
   const versions = useAdminData(platform, (signal) =>
@@ -42,9 +43,7 @@ export function VersionsPage() {
     try {
       const answer = await adminCall(versionAdminEndpoints.publishVersion, { id: version.id, published });
       if (!answer.ok) return setError(answer.message);
-      done(
-        t(published ? 'versions.publishedDone' : 'versions.unpublishedDone', { name: version.versionName }),
-      );
+      done(t(published ? 'publishedDone' : 'unpublishedDone', { name: version.versionName }));
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -61,71 +60,69 @@ export function VersionsPage() {
     if (!file || !version) return;
     setError('');
     setUploading(version.id);
-    announce(t('versions.uploading'));
+    announce(t('uploading'));
     const result = await uploadApk(version.id, file);
     setUploading(null);
-    if (result.ok) done(t('versions.uploaded', { name: version.versionName }));
+    if (result.ok) done(t('uploaded', { name: version.versionName }));
     else setError(result.message);
   };
 
-  const name = (v: AdminVersion) => `${t(`versions.platforms.${v.platform}`)} ${v.versionName}`;
+  const name = (v: AdminVersion) => `${t(`platforms.${v.platform}`)} ${v.versionName}`;
 
   const columns: TableProps<AdminVersion>['columns'] = [
     {
-      title: t('versions.platform'),
+      title: t('platform'),
       dataIndex: 'platform',
-      render: (p: Platform) => t(`versions.platforms.${p}`),
+      render: (p: Platform) => t(`platforms.${p}`),
     },
-    { title: t('versions.versionName'), dataIndex: 'versionName' },
-    { title: t('versions.buildNumber'), dataIndex: 'buildNumber' },
+    { title: t('versionName'), dataIndex: 'versionName' },
+    { title: t('buildNumber'), dataIndex: 'buildNumber' },
     {
-      title: t('versions.updateType'),
+      title: t('updateType'),
       dataIndex: 'updateType',
-      render: (u: UpdateType) => t(`versions.updateTypes.${u}`),
+      render: (u: UpdateType) => t(`updateTypes.${u}`),
     },
     {
-      title: t('versions.download'),
+      title: t('download'),
       key: 'download',
       render: (_: unknown, v) =>
         v.apk ? (
-          <a
-            href={v.apk.url}
-          >{`${t('versions.apk')} ${t('versions.apkOf', { size: megabytes(v.apk.bytes) })}`}</a>
+          <a href={v.apk.url}>{`${t('apk')} ${t('apkOf', { size: megabytes(v.apk.bytes) })}`}</a>
         ) : (
-          (v.downloadUrl ?? t('versions.noDownload'))
+          (v.downloadUrl ?? t('noDownload'))
         ),
     },
     {
-      title: t('versions.status'),
+      title: t('status'),
       dataIndex: 'published',
       render: (published: boolean) => (
-        <StatusTag ok={published}>{t(published ? 'versions.published' : 'versions.draft')}</StatusTag>
+        <StatusTag ok={published}>{t(published ? 'published' : 'draft')}</StatusTag>
       ),
     },
-    { title: t('versions.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
+    { title: t('updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
     {
-      title: t('versions.actions'),
+      title: t('actions'),
       key: 'actions',
       render: (_: unknown, v) => (
         <Space wrap>
-          <Button onClick={() => setEditing(v)} aria-label={t('versions.editOf', { name: name(v) })}>
-            {t('versions.edit')}
+          <Button onClick={() => setEditing(v)} aria-label={t('editOf', { name: name(v) })}>
+            {t('edit')}
           </Button>
           {v.platform === 'android' ? (
             <Button
               onClick={() => chooseApk(v)}
               loading={uploading === v.id}
-              aria-label={t('versions.uploadApkOf', { name: name(v) })}
+              aria-label={t('uploadApkOf', { name: name(v) })}
             >
-              {t('versions.uploadApk')}
+              {t('uploadApk')}
             </Button>
           ) : null}
           <Button
             type={v.published ? 'default' : 'primary'}
             onClick={() => void setPublished(v, !v.published)}
-            aria-label={t(v.published ? 'versions.unpublishOf' : 'versions.publishOf', { name: name(v) })}
+            aria-label={t(v.published ? 'unpublishOf' : 'publishOf', { name: name(v) })}
           >
-            {t(v.published ? 'versions.unpublish' : 'versions.publish')}
+            {t(v.published ? 'unpublish' : 'publish')}
           </Button>
         </Space>
       ),
@@ -136,20 +133,20 @@ export function VersionsPage() {
     <>
       <div className="admin-filters">
         <label className="versions-admin__filter">
-          <span>{t('versions.platform')}</span>
+          <span>{t('platform')}</span>
           <Select<Platform | 'all'>
             value={platform}
             onChange={setPlatform}
-            aria-label={t('versions.platform')}
+            aria-label={t('platform')}
             style={{ minWidth: 160 }}
             options={[
-              { value: 'all', label: t('versions.allPlatforms') },
-              ...PLATFORMS.map((p) => ({ value: p, label: t(`versions.platforms.${p}`) })),
+              { value: 'all', label: t('allPlatforms') },
+              ...PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) })),
             ]}
           />
         </label>
         <Button type="primary" onClick={() => setEditing('new')}>
-          {t('versions.create')}
+          {t('create')}
         </Button>
       </div>
       <input
@@ -164,7 +161,11 @@ export function VersionsPage() {
       />
       <div role="alert">{error ? <Alert type="error" showIcon title={error} /> : null}</div>
       {versions.error ? (
-        <Alert type="error" showIcon title={t('shell.loadFailed', { message: versions.error })} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('shell.loadFailed', { ns: ADMIN_NS, message: versions.error })}
+        />
       ) : null}
       <Table<AdminVersion>
         rowKey="id"
@@ -174,7 +175,7 @@ export function VersionsPage() {
         pagination={false}
         scroll={{ x: true }}
         expandable={{
-          columnTitle: t('versions.notes'),
+          columnTitle: t('notes'),
           rowExpandable: (v) => v.releaseNotes.trim() !== '',
           expandedRowRender: (v) => <pre className="versions-admin__notes">{v.releaseNotes}</pre>,
         }}
@@ -185,7 +186,7 @@ export function VersionsPage() {
           onCancel={() => setEditing(null)}
           onDone={(saved) => {
             setEditing(null);
-            done(t(editing === 'new' ? 'versions.createdDone' : 'versions.saved', { name: name(saved) }));
+            done(t(editing === 'new' ? 'createdDone' : 'saved', { name: name(saved) }));
           }}
         />
       ) : null}

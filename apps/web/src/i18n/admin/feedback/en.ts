@@ -1,7 +1,8 @@
+import type { Texts } from '../../texts.ts';
 import type { feedbackAdminZhCN } from './zh-CN.ts';
 
 /** English labels of the back office's feedback page. */
-export const feedbackAdminEn: typeof feedbackAdminZhCN = {
+export const feedbackAdminEn: Texts<typeof feedbackAdminZhCN> = {
   statusLabel: 'Show',
   status: { open: 'Waiting for a reply', answered: 'Answered' },
   at: 'Sent',

@@ -1,4 +1,4 @@
-/** zh-CN labels of the back office's feedback page, merged into admin/zh-CN.ts as `feedback`. */
+/** zh-CN labels of the back office's feedback page (namespace `feedback-admin`). */
 export const feedbackAdminZhCN = {
   statusLabel: '显示',
   status: { open: '待回复', answered: '已回复' },

@@ -1,4 +1,4 @@
-/** The back office's points labels (admin namespace, `points.`): the configuration page and the users drawer. */
+/** The back office's points labels (namespace `points-admin`): the configuration page, the dashboard panel and the users drawer. */
 export const pointsAdminZhCN = {
   config: {
     version: '当前版本：第 {{version}} 版，{{savedAt}} 由 {{by}} 保存',

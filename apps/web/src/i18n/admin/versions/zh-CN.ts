@@ -1,4 +1,4 @@
-/** zh-CN labels of the back office's versions page (/bme_admin/versions), merged into admin/zh-CN.ts. */
+/** zh-CN labels of the back office's versions page (/bme_admin/versions; namespace `versions-admin`). */
 export const versionsAdminZhCN = {
   platform: '平台',
   allPlatforms: '全部平台',
