@@ -5,6 +5,9 @@
 
 import { Capacitor } from '@capacitor/core';
 import { nativePermissionState, requestNativeMicrophone } from './native-permissions.ts';
+import type { PermissionStateName } from './permission-state.ts';
+
+export type { PermissionStateName } from './permission-state.ts';
 
 /** The camera API (navigator.mediaDevices.getUserMedia), or null when the browser has none. */
 export function mediaDevices(): MediaDevices | null {
@@ -12,8 +15,6 @@ export function mediaDevices(): MediaDevices | null {
   const devices = (navigator as Navigator & { mediaDevices?: MediaDevices }).mediaDevices;
   return devices && typeof devices.getUserMedia === 'function' ? devices : null;
 }
-
-export type PermissionStateName = 'granted' | 'denied' | 'prompt' | 'unknown';
 
 /**
  * The current permission state: the native app's runtime permission (its plugins), else the

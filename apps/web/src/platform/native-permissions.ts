@@ -1,7 +1,7 @@
 import { Camera } from '@capacitor/camera';
 import type { PermissionState } from '@capacitor/core';
 import { SpeechRecognition } from '@capacitor-community/speech-recognition';
-import type { PermissionStateName } from './media.ts';
+import type { PermissionStateName } from './permission-state.ts';
 
 export type DevicePermission = 'camera' | 'microphone';
 
