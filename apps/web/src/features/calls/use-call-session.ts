@@ -7,7 +7,6 @@ import type {
   IncomingCall,
   RingStopReason,
   SharedContext,
-  SocketAuth,
 } from '@sfm/protocol';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -16,28 +15,12 @@ import { CallLink } from './call-link.ts';
 import { inCall, type CallPhase } from './call-phase.ts';
 import { resumableCall } from './call-resume.ts';
 import { reduceCall, returningTo } from './call-state.ts';
+import type { CallSessionOptions } from './call-session-options.ts';
 import { openCallsSocket } from './calls-socket.ts';
+import { useLocalMedia } from './use-local-media.ts';
 
 /** A reconnecting call that has not come back in this time is ended (the other side is told). */
 const RECONNECT_GIVE_UP_MS = 20_000;
-
-export interface CallSessionOptions {
-  namespace: string;
-  /** null: not signed in (nothing is opened). */
-  auth: SocketAuth | null;
-  role: 'seeker' | 'helper';
-  /** The seeker's rear camera and microphone, or the helper's microphone: asked for when needed. */
-  openMedia(): Promise<MediaStream>;
-  /** Each time the socket (re)connects: a volunteer says again whether they are available. */
-  onConnect?(socket: Socket): void;
-  /** A server event the session does not handle itself (availability, queue, ringProgress). */
-  onEvent?(event: string, data: unknown): void;
-  /** The helper asked the seeker's phone to turn its torch on or off. */
-  onTorchRequest?(on: boolean): void;
-  /** Media failed to open. */
-  mediaFailedText: string;
-  iceTransportPolicy?: RTCIceTransportPolicy;
-}
 
 /**
  * One page's calls: its socket on the calls namespace, the phase (call-phase.ts), the media and the
@@ -51,9 +34,7 @@ export function useCallSession(options: CallSessionOptions) {
   const [state, dispatch] = useReducer(reduceCall, options.namespace, returningTo);
   useCallFocus(state.phase);
   const [socket, setSocket] = useState<Socket | null>(null);
-  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
-  const media = useRef<MediaStream | null>(null);
   // the seeker's camera opens while the call rings: the peer waits for it, not the ring
   const mediaReady = useRef<Promise<boolean>>(Promise.resolve(true));
   const abandoned = useRef(false);
@@ -76,14 +57,15 @@ export function useCallSession(options: CallSessionOptions) {
   });
   const namespace = options.namespace;
   const link = useRef<CallLink | null>(null);
+  const openStream = useCallback(() => latest.current.openMedia(), []);
+  const media = useLocalMedia(openStream);
+  const { stop: stopLocal, open: openLocal, isOpen: mediaOpen, sending } = media;
 
   const stopMedia = useCallback(() => {
     link.current?.close();
-    for (const track of media.current?.getTracks() ?? []) track.stop();
-    media.current = null;
-    setLocalStream(null);
+    stopLocal();
     setRemoteStream(null);
-  }, []);
+  }, [stopLocal]);
 
   /** The call is over for this page: nothing of it is kept for a reload. */
   const finish = useCallback(() => {
@@ -93,16 +75,10 @@ export function useCallSession(options: CallSessionOptions) {
   }, [namespace, stopMedia]);
 
   const openMedia = useCallback(async (): Promise<boolean> => {
-    if (media.current) return true;
-    try {
-      media.current = await latest.current.openMedia();
-      setLocalStream(media.current);
-      return true;
-    } catch {
-      dispatch({ error: latest.current.mediaFailedText });
-      return false;
-    }
-  }, []);
+    const opened = await openLocal();
+    if (!opened) dispatch({ error: latest.current.mediaFailedText });
+    return opened;
+  }, [openLocal]);
 
   const auth = options.auth;
   const authKey = auth ? JSON.stringify(auth) : '';
@@ -138,7 +114,7 @@ export function useCallSession(options: CallSessionOptions) {
           returning.current = true;
           dispatch({ event: 'rejoin', patch: { callId: kept, reconnected: false, lostWhileAway: false } });
         }
-        if (returning.current && !media.current) mediaReady.current = openMedia();
+        if (returning.current && !mediaOpen()) mediaReady.current = openMedia();
         // back after a drop mid-call: the server kept the call for a while, take its place again
         if (callId.current && (returning.current || inCall(phase.current))) {
           s.emit('rejoinCall', { callId: callId.current, fresh: returning.current });
@@ -189,8 +165,7 @@ export function useCallSession(options: CallSessionOptions) {
           patch: { callId: connected.callId, peerName: connected.peerName, endReason: null, reconnected },
         });
         void mediaReady.current.then(() => {
-          if (callId.current === connected.callId)
-            link.current?.start(connected, media.current ?? new MediaStream());
+          if (callId.current === connected.callId) link.current?.start(connected, sending());
         });
       });
       s.on('signal', ({ signal }: { callId: string; signal: CallSignal }) => {
@@ -201,7 +176,7 @@ export function useCallSession(options: CallSessionOptions) {
       s.on('callRejoined', ({ fresh }: { callId: string; fresh: boolean }) => {
         rejoining.current = false;
         // the other member's page was reloaded: it has no connection left, a new one starts
-        if (fresh) link.current?.renew(media.current ?? new MediaStream());
+        if (fresh) link.current?.renew(sending());
         else link.current?.restartIfDown();
         dispatch({ event: 'peerBack', patch: { reconnected: true } });
       });
@@ -314,7 +289,7 @@ export function useCallSession(options: CallSessionOptions) {
   return {
     state,
     socket,
-    localStream,
+    localStream: media.stream,
     remoteStream,
     inCall: inCall(state.phase),
     actions,
