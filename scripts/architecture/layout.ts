@@ -27,8 +27,9 @@ const SERVER_MODULE_FACES = ['module.ts'];
 
 /**
  * The layer order of each app, lowest first, as DESIGN.md and eslint-rules/zones.js state it:
- * web — platform, i18n, the HTTP transport (api), the session on top of it, the shared UI (and the
- * shared back-office UI), the features, the app shell; server — the shared layers (one rank: the project orders none of them
+ * web — platform, i18n, the session store (the tokens and the device's id), the HTTP transport
+ * (api) that sends with them and refreshes them, the shared UI (and the shared back-office UI), the
+ * features, the app shell; server — the shared layers (one rank: the project orders none of them
  * against another), the module context, the modules, the composition roots. Test-only code lives
  * outside the measured roots (apps/server/test/, apps/web/test/). A folder missing here is reported
  * as unplaced.
@@ -37,8 +38,8 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
   'apps/web/src/': [
     ['platform/'],
     ['i18n/'],
-    ['api/'],
     ['session/'],
+    ['api/'],
     ['ui/', 'back-office/'],
     ['features/'],
     ['app/', 'main.tsx'],
@@ -61,6 +62,7 @@ const LAYERS: Record<string, readonly (readonly string[])[]> = {
       'audit/',
       'lifecycle/',
       'metering/',
+      'registry.ts',
     ],
     ['module-context.ts'],
     ['modules/'],
