@@ -4,6 +4,7 @@ import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { Logo } from './logo.tsx';
 import { useSiteInfo } from './site-info.ts';
+import { HOME_NS } from '../../i18n/home/index.ts';
 
 const ICP_URL = 'https://beian.miit.gov.cn/';
 
@@ -25,17 +26,17 @@ function IcpFooter() {
  * (ICP_FILING). The native app goes on to /see-for-me instead (its manifest).
  */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(HOME_NS);
   return (
-    <Page title={t('home.title')} standaloneTitle className="home" before={<Logo />}>
-      <p className="home__slogan">{t('home.slogan')}</p>
-      <p className="home__welcome">{t('home.welcome')}</p>
+    <Page title={t('title')} standaloneTitle className="home" before={<Logo />}>
+      <p className="home__slogan">{t('slogan')}</p>
+      <p className="home__welcome">{t('welcome')}</p>
       <div className="home__actions">
         <Link to={routes.seeForMe} className="button button--primary button--large">
-          {t('home.tryNow')}
+          {t('tryNow')}
         </Link>
         <Link to={routes.download} className="button button--secondary button--large">
-          {t('home.download')}
+          {t('download')}
         </Link>
       </div>
       <IcpFooter />

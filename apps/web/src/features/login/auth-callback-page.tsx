@@ -7,6 +7,7 @@ import { Page } from '../../ui/page.tsx';
 import { routes, searchPart } from '../../ui/routes.ts';
 import { afterLoginTarget } from './after-login.ts';
 import { finishSocialLogin } from './social-login.ts';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
 
 /**
  * /auth/callback: where the provider sends the person back. It finishes the login once, then goes on
@@ -14,7 +15,7 @@ import { finishSocialLogin } from './social-login.ts';
  * and offers the way back to /login.
  */
 export function AuthCallbackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LOGIN_NS);
   const [, navigate] = useLocation();
   const search = searchPart(useSearch());
   const announce = useAnnounce();
@@ -26,7 +27,7 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const endStatus = announce(t('socialLogin.finishing'));
+    const endStatus = announce(t('social.finishing'));
     void finishSocialLogin(search).then((outcome) => {
       endStatus();
       if (!outcome.ok) {
@@ -34,7 +35,7 @@ export function AuthCallbackPage() {
         return;
       }
       setSession(outcome.session);
-      announce(t('login.success'));
+      announce(t('success'));
       navigate(afterLoginTarget(outcome.session.redirect, outcome.session.user.userType), {
         replace: true,
       });
@@ -44,7 +45,7 @@ export function AuthCallbackPage() {
   return (
     <Page title={t('pages.authCallback')} className="auth-callback">
       {failure === null ? (
-        <p>{t('socialLogin.finishing')}</p>
+        <p>{t('social.finishing')}</p>
       ) : (
         <>
           <p role="alert" className="form__alert">
@@ -52,7 +53,7 @@ export function AuthCallbackPage() {
           </p>
           <p>
             <Link to={routes.login} className="button button--primary button--block">
-              {t('socialLogin.backToLogin')}
+              {t('social.backToLogin')}
             </Link>
           </p>
         </>

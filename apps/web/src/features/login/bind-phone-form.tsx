@@ -7,6 +7,7 @@ import { useAnnounce } from '../../ui/announcer.tsx';
 import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
 
 type Field = 'phone' | 'code';
 const ORDER: readonly Field[] = ['phone', 'code'];
@@ -16,7 +17,7 @@ const ORDER: readonly Field[] = ['phone', 'code'];
  * sit under their fields and are said; the personal centre shows the masked phone once it is bound.
  */
 export function BindPhoneForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LOGIN_NS);
   const announce = useAnnounce();
   const setUser = useSession((s) => s.setUser);
   const id = useId();
@@ -50,7 +51,7 @@ export function BindPhoneForm() {
       if (!answer.ok) return reportFailure(answer);
       setErrors({});
       restartCountdown(answer.data.resendAfterSeconds);
-      announce(t('login.codeSent'));
+      announce(t('codeSent'));
     } catch (error) {
       reportThrown(error);
     } finally {
@@ -68,7 +69,7 @@ export function BindPhoneForm() {
       const answer = await api.call('bindPhone', body);
       if (!answer.ok) return reportFailure(answer);
       setUser(answer.data);
-      announce(t('socialLogin.phoneBound'));
+      announce(t('social.phoneBound'));
     } catch (error) {
       reportThrown(error);
     } finally {
@@ -78,10 +79,10 @@ export function BindPhoneForm() {
 
   return (
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{t('socialLogin.bindPhone')}</h3>
+      <h3 id={`${id}-title`}>{t('social.bindPhone')}</h3>
       <TextField
         id={`${id}-phone`}
-        label={t('login.phone')}
+        label={t('phone')}
         value={values.phone}
         onChange={set('phone')}
         error={errors.phone}
@@ -98,7 +99,7 @@ export function BindPhoneForm() {
         onSend={() => void sendCode()}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-        {t('socialLogin.bindPhone')}
+        {t('social.bindPhone')}
       </button>
     </form>
   );

@@ -21,6 +21,7 @@ import { SocialLoginButton } from './social-login-button.tsx';
 import { SmsCodeField, useResendCountdown } from './sms-code-field.tsx';
 import { TextField } from './text-field.tsx';
 import { firstError, normalizePhone, validateWith, type FieldErrors } from './validation.ts';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
 
 type LoginTab = 'password' | 'sms' | 'register';
 const LOGIN_TABS: readonly LoginTab[] = ['password', 'sms', 'register'];
@@ -36,36 +37,36 @@ const FIELD_ORDER: Record<LoginView, readonly Field[]> = {
 };
 
 const TAB_LABEL: Record<LoginTab, string> = {
-  password: 'login.tabPassword',
-  sms: 'login.tabSms',
-  register: 'login.tabRegister',
+  password: 'tabPassword',
+  sms: 'tabSms',
+  register: 'tabRegister',
 };
 
 /** Each view's title, submit button, progress status and success, by message key. */
 const VIEW_TEXT: Record<LoginView, { title: string; submit: string; submitting: string; success: string }> = {
   password: {
-    title: 'login.titleLogin',
-    submit: 'login.submitLogin',
-    submitting: 'login.submittingLogin',
-    success: 'login.success',
+    title: 'titleLogin',
+    submit: 'submitLogin',
+    submitting: 'submittingLogin',
+    success: 'success',
   },
   sms: {
-    title: 'login.titleLogin',
-    submit: 'login.submitLogin',
-    submitting: 'login.submittingLogin',
-    success: 'login.success',
+    title: 'titleLogin',
+    submit: 'submitLogin',
+    submitting: 'submittingLogin',
+    success: 'success',
   },
   register: {
-    title: 'login.titleRegister',
-    submit: 'login.submitRegister',
-    submitting: 'login.submittingRegister',
-    success: 'login.registerSuccess',
+    title: 'titleRegister',
+    submit: 'submitRegister',
+    submitting: 'submittingRegister',
+    success: 'registerSuccess',
   },
   reset: {
-    title: 'login.titleReset',
-    submit: 'login.submitReset',
-    submitting: 'login.submittingReset',
-    success: 'login.resetSuccess',
+    title: 'titleReset',
+    submit: 'submitReset',
+    submitting: 'submittingReset',
+    success: 'resetSuccess',
   },
 };
 
@@ -74,7 +75,7 @@ const loginPanelId = (tab: LoginTab) => `login-panel-${tab}`;
 type SessionAnswer = { ok: true; data: AuthSession } | ApiFailure;
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LOGIN_NS);
   const [, navigate] = useLocation();
   const announce = useAnnounce();
   const [params] = useSearchParams();
@@ -166,7 +167,7 @@ export function LoginPage() {
       const answer = await api.call('smsSend', { phone });
       if (answer.ok) {
         restartCountdown(answer.data.resendAfterSeconds);
-        announce(t('login.codeSent'));
+        announce(t('codeSent'));
         codeRef.current?.focus();
       } else {
         reportFailure(answer);
@@ -242,7 +243,7 @@ export function LoginPage() {
   const passwordField = (field: 'password' | 'newPassword') => (
     <TextField
       id={field === 'password' ? 'login-password' : 'login-new-password'}
-      label={t(field === 'password' ? 'login.password' : 'login.newPassword')}
+      label={t(field === 'password' ? 'password' : 'newPassword')}
       value={values[field]}
       onChange={set(field)}
       error={errors[field]}
@@ -256,7 +257,7 @@ export function LoginPage() {
           aria-pressed={showPassword}
           onClick={() => setShowPassword((v) => !v)}
         >
-          {t('login.showPassword')}
+          {t('showPassword')}
         </button>
       }
     />
@@ -266,7 +267,7 @@ export function LoginPage() {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="form">
       <TextField
         id="login-phone"
-        label={t('login.phone')}
+        label={t('phone')}
         value={values.phone}
         onChange={set('phone')}
         error={errors.phone}
@@ -291,7 +292,7 @@ export function LoginPage() {
       {view === 'register' ? (
         <TextField
           id="login-nickname"
-          label={t('login.nickname')}
+          label={t('nickname')}
           value={values.nickname}
           onChange={set('nickname')}
           error={errors.nickname}
@@ -319,10 +320,10 @@ export function LoginPage() {
   if (view === 'reset') {
     return (
       <Page title={t(VIEW_TEXT.reset.title)} className="login">
-        <p>{t('login.resetIntro')}</p>
+        <p>{t('resetIntro')}</p>
         {form}
         <button type="button" className="button button--secondary button--block" onClick={closeReset}>
-          {t('login.backToLogin')}
+          {t('backToLogin')}
         </button>
       </Page>
     );
@@ -332,7 +333,7 @@ export function LoginPage() {
     <Page title={t(VIEW_TEXT[view].title)} className="login">
       <TabList
         ref={tabsRef}
-        label={t('login.tabsLabel')}
+        label={t('tabsLabel')}
         tabs={LOGIN_TABS.map((id) => ({ id, label: t(TAB_LABEL[id]) }))}
         selected={view}
         onSelect={selectView}
@@ -349,7 +350,7 @@ export function LoginPage() {
         {form}
         {view === 'password' ? (
           <button type="button" className="button button--secondary button--block" onClick={openReset}>
-            {t('login.forgotPassword')}
+            {t('forgotPassword')}
           </button>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { SMS_RESEND_SECONDS } from '@sfm/protocol';
 import { useCallback, useEffect, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './text-field.tsx';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
 
 /** Seconds until another code may be asked for; `restart` with the server's wait once one was sent. */
 export function useResendCountdown(): [number, (seconds: number) => void] {
@@ -46,11 +47,11 @@ export function SmsCodeField({
   sending,
   onSend,
 }: SmsCodeFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LOGIN_NS);
   return (
     <TextField
       id={id}
-      label={t('login.code')}
+      label={t('code')}
       value={value}
       onChange={onChange}
       error={error}
@@ -66,7 +67,7 @@ export function SmsCodeField({
           disabled={countdown > 0 || sending}
           onClick={onSend}
         >
-          {countdown > 0 ? t('login.resendIn', { s: countdown }) : t('login.sendCode')}
+          {countdown > 0 ? t('resendIn', { s: countdown }) : t('sendCode')}
         </button>
       }
     />

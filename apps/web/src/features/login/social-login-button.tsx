@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { socialLoginProvider, startSocialLogin } from './social-login.ts';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
 
 /** The third-party login button of /login, shown only when the server has a provider configured. */
 export function SocialLoginButton({ redirect }: { redirect: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(LOGIN_NS);
   const announce = useAnnounce();
   const [provider, setProvider] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,14 +28,14 @@ export function SocialLoginButton({ redirect }: { redirect: string | null }) {
   const onClick = async () => {
     setBusy(true);
     setFailure('');
-    announce(t('socialLogin.starting', { provider }));
+    announce(t('social.starting', { provider }));
     setFailure(await startSocialLogin(redirect));
     setBusy(false);
   };
 
   return (
     <div className="social-login">
-      <p className="social-login__or">{t('socialLogin.or')}</p>
+      <p className="social-login__or">{t('social.or')}</p>
       <button
         type="button"
         className="button button--secondary button--block"
@@ -42,7 +43,7 @@ export function SocialLoginButton({ redirect }: { redirect: string | null }) {
         aria-busy={busy}
         onClick={() => void onClick()}
       >
-        {t('socialLogin.button', { provider })}
+        {t('social.button', { provider })}
       </button>
       <div role="alert" className="form__alert">
         {failure}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/page.tsx';
+import { PRIVACY_NS } from '../../i18n/privacy/index.ts';
 
 interface PolicySection {
   title: string;
@@ -8,12 +9,12 @@ interface PolicySection {
 
 /** /privacy: the full policy, public, never covered by the consent gate. */
 export function PrivacyPage() {
-  const { t } = useTranslation();
-  const sections = t('privacy.sections', { returnObjects: true }) as unknown as PolicySection[];
+  const { t } = useTranslation(PRIVACY_NS);
+  const sections = t('sections', { returnObjects: true }) as unknown as PolicySection[];
   return (
-    <Page title={t('privacy.title')} className="privacy">
-      <p className="privacy__updated">{t('privacy.updated')}</p>
-      <p>{t('privacy.intro')}</p>
+    <Page title={t('title')} className="privacy">
+      <p className="privacy__updated">{t('updated')}</p>
+      <p>{t('intro')}</p>
       {sections.map((section) => (
         <section key={section.title} className="privacy__section">
           <h2>{section.title}</h2>

@@ -7,6 +7,7 @@ import { useSession } from '../../session/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { useLeaveAccount } from './leave-account.ts';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** The steps of 退出所有设备: asked (never one stray tap), sending. */
 type LogoutAllStep = 'idle' | 'asking' | 'sending';
@@ -17,7 +18,7 @@ type LogoutAllStep = 'idle' | 'asking' | 'sending';
  * cleared as by 退出登录 and the user lands on /login.
  */
 function LogoutAllDevices() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const leave = useLeaveAccount();
   const clearSession = useSession((s) => s.clearSession);
@@ -54,30 +55,30 @@ function LogoutAllDevices() {
   const confirm = async () => {
     if (step !== 'asking') return;
     setStep('sending');
-    const endStatus = announce(t('personal.security.loggingOutAll'));
+    const endStatus = announce(t('security.loggingOutAll'));
     const answer = await api.call('logoutAll').catch(() => null);
     endStatus();
     if (answer?.ok) {
-      leave(clearSession, t('personal.security.loggedOutAll'));
+      leave(clearSession, t('security.loggedOutAll'));
       return;
     }
     // a refused refresh has ended the session and said so already: nothing is left to log out
     if (!useSession.getState().token) return;
     setStep('asking');
-    announce(t('personal.security.logoutAllFailed'), { assertive: true });
+    announce(t('security.logoutAllFailed'), { assertive: true });
   };
 
   if (step === 'idle') {
     return (
       <button ref={trigger} type="button" className="button button--secondary button--block" onClick={ask}>
-        {t('personal.security.logoutAll')}
+        {t('security.logoutAll')}
       </button>
     );
   }
   return (
     <div role="group" aria-labelledby={`${id}-question`} onKeyDown={onKeyDown}>
       <p ref={question} id={`${id}-question`} tabIndex={-1}>
-        {t('personal.security.logoutAllQuestion')}
+        {t('security.logoutAllQuestion')}
       </p>
       <button
         type="button"
@@ -86,7 +87,7 @@ function LogoutAllDevices() {
         aria-busy={step === 'sending'}
         onClick={() => void confirm()}
       >
-        {t('personal.security.logoutAllConfirm')}
+        {t('security.logoutAllConfirm')}
       </button>
       <button
         type="button"
@@ -94,7 +95,7 @@ function LogoutAllDevices() {
         aria-disabled={step === 'sending' || undefined}
         onClick={() => step === 'asking' && cancel()}
       >
-        {t('personal.security.cancel')}
+        {t('security.cancel')}
       </button>
     </div>
   );
@@ -102,11 +103,11 @@ function LogoutAllDevices() {
 
 /** 账号安全 in the personal centre: change the password, log out of every device. */
 export function AccountSecuritySection({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const id = useId();
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{t('personal.security.title')}</h2>
+      <h2 id={id}>{t('security.title')}</h2>
       <ChangePasswordForm user={user} />
       <LogoutAllDevices />
     </section>

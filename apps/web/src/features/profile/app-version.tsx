@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { installedBuild } from '../../platform/index.ts';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** "About": the build that is running (the native app's own, or the web build's). */
 export function AppVersion() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const [build, setBuild] = useState<number | null>(null);
   const id = useId();
   useEffect(() => {
@@ -16,8 +17,8 @@ export function AppVersion() {
   }, []);
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{t('personal.account.versionTitle')}</h2>
-      <p>{build === null ? '' : t('personal.account.version', { build })}</p>
+      <h2 id={id}>{t('account.versionTitle')}</h2>
+      <p>{build === null ? '' : t('account.version', { build })}</p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { apiUrl } from '../../platform/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { PersonIcon } from '../../ui/icons.tsx';
 import { PhotoPicker, type PickedPhoto } from '../../ui/photo-picker.tsx';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 type AvatarAnswer = ApiAnswer<'myAvatar'>;
 
@@ -14,7 +15,7 @@ type AvatarAnswer = ApiAnswer<'myAvatar'>;
  * that downsizes the photo to a small square before it is sent, and "remove". Each outcome is said.
  */
 export function AvatarField({ name }: { name: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,39 +39,39 @@ export function AvatarField({ name }: { name: string }) {
     setBusy(true);
     const answer = await request().catch(() => null);
     setBusy(false);
-    if (!answer?.ok) return fail(answer?.message ?? t('personal.account.avatarFailed'));
+    if (!answer?.ok) return fail(answer?.message ?? t('account.avatarFailed'));
     setError('');
     setUrl(answer.data.url);
     announce(t(doneKey));
   };
   const upload = ({ base64 }: PickedPhoto) => {
-    announce(t('personal.account.avatarSaving'));
-    void change(() => api.call('setMyAvatar', { image: base64 }), 'personal.account.avatarSaved');
+    announce(t('account.avatarSaving'));
+    void change(() => api.call('setMyAvatar', { image: base64 }), 'account.avatarSaved');
   };
-  const remove = () => void change(() => api.call('removeMyAvatar'), 'personal.account.avatarRemoved');
+  const remove = () => void change(() => api.call('removeMyAvatar'), 'account.avatarRemoved');
 
   return (
     <div className="field avatar-field">
       {url ? (
-        <img className="avatar" src={apiUrl(url)} alt={t('personal.account.avatarAlt', { name })} />
+        <img className="avatar" src={apiUrl(url)} alt={t('account.avatarAlt', { name })} />
       ) : (
         <span
           className="avatar avatar--default"
           role="img"
-          aria-label={t('personal.account.avatarDefaultAlt', { name })}
+          aria-label={t('account.avatarDefaultAlt', { name })}
         >
           <PersonIcon className="avatar__icon" />
         </span>
       )}
       <PhotoPicker
-        label={t('personal.account.avatarChoose')}
+        label={t('account.avatarChoose')}
         size={AVATAR_PHOTO}
         onPicked={upload}
-        onUnreadable={() => fail(t('personal.account.photoUnreadable'))}
+        onUnreadable={() => fail(t('account.photoUnreadable'))}
       />
       {url ? (
         <button type="button" className="button button--secondary" onClick={remove}>
-          {t('personal.account.avatarRemove')}
+          {t('account.avatarRemove')}
         </button>
       ) : null}
       {error ? <p className="field__error">{error}</p> : null}

@@ -16,6 +16,8 @@ import {
   validateWith,
 } from '../login/index.ts';
 import { maskPhone } from './mask-phone.ts';
+import { LOGIN_NS } from '../../i18n/login/index.ts';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** How the user proves it is them: the current password, or a code sent to the account's phone. */
 type Proof = 'password' | 'code';
@@ -34,7 +36,7 @@ const EMPTY: Record<Field, string> = { currentPassword: '', code: '', newPasswor
  * answers with a new session for this device, every other one ended: it is stored at once.
  */
 export function ChangePasswordForm({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const setSession = useSession((s) => s.setSession);
   const id = useId();
@@ -113,7 +115,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
       const answer = await api.call('smsSend', { phone });
       if (answer.ok) {
         restartCountdown(answer.data.resendAfterSeconds);
-        announce(t('login.codeSent'));
+        announce(t('codeSent', { ns: LOGIN_NS }));
         codeRef.current?.focus();
       } else {
         reportFailure(answer);
@@ -141,13 +143,13 @@ export function ChangePasswordForm({ user }: { user: User }) {
     clear();
     showAlert('');
     setBusy(true);
-    const endStatus = announce(t('personal.security.submitting'));
+    const endStatus = announce(t('security.submitting'));
     try {
       const answer = await api.call('changePassword', body);
       if (answer.ok) {
         // the old tokens no longer work: this device goes on with the new pair
         setSession(answer.data);
-        announce(t('personal.security.changed'));
+        announce(t('security.changed'));
         reset();
         setChanged(true);
         refocusToggle.current = true;
@@ -167,7 +169,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const passwordField = (field: 'currentPassword' | 'newPassword') => (
     <TextField
       id={`${id}-${field}`}
-      label={t(`personal.security.${field}`)}
+      label={t(`security.${field}`)}
       value={values[field]}
       onChange={set(field)}
       error={errors[field]}
@@ -181,7 +183,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           aria-pressed={showPassword}
           onClick={() => setShowPassword((v) => !v)}
         >
-          {t('login.showPassword')}
+          {t('showPassword', { ns: LOGIN_NS })}
         </button>
       }
     />
@@ -197,16 +199,16 @@ export function ChangePasswordForm({ user }: { user: User }) {
         aria-controls={open ? formId : undefined}
         onClick={toggle}
       >
-        {t('personal.security.changePassword')}
+        {t('security.changePassword')}
       </button>
-      {changed ? <p>{t('personal.security.changed')}</p> : null}
+      {changed ? <p>{t('security.changed')}</p> : null}
       {open ? (
         <form id={formId} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
           {phone ? (
             <fieldset className="field change-password__proof" aria-describedby={methodHintId}>
-              <legend className="field__label">{t('personal.security.method')}</legend>
+              <legend className="field__label">{t('security.method')}</legend>
               <p id={methodHintId} className="field__hint">
-                {t('personal.security.methodHint')}
+                {t('security.methodHint')}
               </p>
               {(['password', 'code'] as const).map((option) => (
                 <label key={option} className="check">
@@ -218,9 +220,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
                     checked={activeProof === option}
                     onChange={() => chooseProof(option)}
                   />
-                  <span>
-                    {t(option === 'password' ? 'personal.security.byPassword' : 'personal.security.byCode')}
-                  </span>
+                  <span>{t(option === 'password' ? 'security.byPassword' : 'security.byCode')}</span>
                 </label>
               ))}
             </fieldset>
@@ -233,7 +233,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
               value={values.code}
               onChange={set('code')}
               error={errors.code}
-              hint={t('personal.security.codeTo', { phone: maskPhone(phone ?? '') })}
+              hint={t('security.codeTo', { phone: maskPhone(phone ?? '') })}
               inputRef={codeRef}
               countdown={countdown}
               sending={sending}
@@ -253,10 +253,10 @@ export function ChangePasswordForm({ user }: { user: User }) {
             disabled={busy}
             aria-busy={busy}
           >
-            {t('personal.security.submit')}
+            {t('security.submit')}
           </button>
           <button type="button" className="button button--secondary button--block" onClick={toggle}>
-            {t('personal.security.cancel')}
+            {t('security.cancel')}
           </button>
         </form>
       ) : null}

@@ -5,6 +5,7 @@ import { api } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { useSession } from '../../session/index.ts';
 import { useLeaveAccount } from './leave-account.ts';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** Saves `data` as a JSON file through a temporary link (the browser's download). */
 function saveJson(data: unknown, fileName: string): void {
@@ -21,7 +22,7 @@ type DeleteStep = 'idle' | 'first' | 'second' | 'sending';
 
 /** "Download my data" and "delete my account" (the personal-information law's rights). */
 export function MyDataSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const leave = useLeaveAccount();
   const clearSession = useSession((s) => s.clearSession);
@@ -37,12 +38,12 @@ export function MyDataSection() {
 
   const onExport = async () => {
     setExporting(true);
-    announce(t('personal.account.exporting'));
+    announce(t('account.exporting'));
     const answer = await api.call('exportMyData').catch(() => null);
     setExporting(false);
-    if (!answer?.ok) return announce(t('personal.account.exportFailed'), { assertive: true });
+    if (!answer?.ok) return announce(t('account.exportFailed'), { assertive: true });
     saveJson(answer.data, `see-for-me-data-${answer.data.exportedAt.slice(0, 10)}.json`);
-    announce(t('personal.account.exported'));
+    announce(t('account.exported'));
   };
 
   const onDelete = async () => {
@@ -52,15 +53,15 @@ export function MyDataSection() {
       .catch(() => null);
     if (!answer?.ok) {
       setStep('idle');
-      return announce(t('personal.account.deleteFailed'), { assertive: true });
+      return announce(t('account.deleteFailed'), { assertive: true });
     }
-    leave(clearSession, t('personal.account.deleted'));
+    leave(clearSession, t('account.deleted'));
   };
 
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{t('personal.account.dataTitle')}</h2>
-      <p>{t('personal.account.dataIntro')}</p>
+      <h2 id={id}>{t('account.dataTitle')}</h2>
+      <p>{t('account.dataIntro')}</p>
       <p>
         <button
           type="button"
@@ -68,7 +69,7 @@ export function MyDataSection() {
           aria-disabled={exporting || undefined}
           onClick={() => !exporting && void onExport()}
         >
-          {t('personal.account.exportData')}
+          {t('account.exportData')}
         </button>
       </p>
       {step === 'idle' ? (
@@ -77,12 +78,12 @@ export function MyDataSection() {
           className="button button--danger button--block"
           onClick={() => setStep('first')}
         >
-          {t('personal.account.deleteAccount')}
+          {t('account.deleteAccount')}
         </button>
       ) : (
-        <div role="group" aria-label={t('personal.account.deleteAccount')}>
+        <div role="group" aria-label={t('account.deleteAccount')}>
           <p ref={question} tabIndex={-1}>
-            {step === 'first' ? t('personal.account.deleteFirst') : t('personal.account.deleteSecond')}
+            {step === 'first' ? t('account.deleteFirst') : t('account.deleteSecond')}
           </p>
           <p>
             <button
@@ -91,9 +92,7 @@ export function MyDataSection() {
               aria-disabled={step === 'sending' || undefined}
               onClick={() => (step === 'first' ? setStep('second') : step === 'second' && void onDelete())}
             >
-              {step === 'first'
-                ? t('personal.account.deleteConfirm')
-                : t('personal.account.deleteConfirmFinal')}
+              {step === 'first' ? t('account.deleteConfirm') : t('account.deleteConfirmFinal')}
             </button>
           </p>
           <button
@@ -101,7 +100,7 @@ export function MyDataSection() {
             className="button button--secondary button--block"
             onClick={() => setStep('idle')}
           >
-            {t('personal.account.cancel')}
+            {t('account.cancel')}
           </button>
         </div>
       )}

@@ -5,10 +5,11 @@ import { api } from '../../api/http-client.ts';
 import { apiText } from '../../i18n/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { useSession } from '../../session/index.ts';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** The nickname, editable in place; the error (empty, too long, refused) is shown under the field and said. */
 export function NicknameForm({ nickname }: { nickname: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const setUser = useSession((s) => s.setUser);
   const [value, setValue] = useState(nickname ?? '');
@@ -27,13 +28,13 @@ export function NicknameForm({ nickname }: { nickname: string | null }) {
     if (!answer?.ok) return fail(answer ? answer.message : t('network.failed'));
     setError('');
     setUser(answer.data);
-    announce(t('personal.account.nicknameSaved'));
+    announce(t('account.nicknameSaved'));
   };
 
   return (
     <form className="field" noValidate onSubmit={(e) => void onSubmit(e)}>
       <label className="field__label" htmlFor={id}>
-        {t('personal.account.nicknameLabel')}
+        {t('account.nicknameLabel')}
       </label>
       <input
         id={id}
@@ -51,7 +52,7 @@ export function NicknameForm({ nickname }: { nickname: string | null }) {
         </p>
       ) : null}
       <button type="submit" className="button button--secondary">
-        {t('personal.account.saveNickname')}
+        {t('account.saveNickname')}
       </button>
     </form>
   );

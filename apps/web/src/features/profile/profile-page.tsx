@@ -18,6 +18,7 @@ import { useLeaveAccount } from './leave-account.ts';
 import { maskPhone } from './mask-phone.ts';
 import { MyDataSection } from './my-data-section.tsx';
 import { NicknameForm } from './nickname-form.tsx';
+import { PROFILE_NS } from '../../i18n/profile/index.ts';
 
 /** The cards other features add in one place of the page, in the app's order. */
 function Sections({
@@ -36,7 +37,7 @@ function Sections({
  * version, your data, log out.
  */
 function ProfilePage({ links, sections }: PersonalCentre) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PROFILE_NS);
   const announce = useAnnounce();
   const leave = useLeaveAccount();
   const user = useSession((s) => s.user);
@@ -59,7 +60,7 @@ function ProfilePage({ links, sections }: PersonalCentre) {
       {user ? (
         <section className="card" aria-labelledby={whoId}>
           <h2 id={whoId}>{t('profile.whoTitle')}</h2>
-          <AvatarField name={user.nickname ?? t('personal.account.avatarYou')} />
+          <AvatarField name={user.nickname ?? t('account.avatarYou')} />
           <NicknameForm nickname={user.nickname} />
           {/* an account made by a social login has no phone until one is bound */}
           {user.phone ? (

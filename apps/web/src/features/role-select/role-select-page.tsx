@@ -8,15 +8,17 @@ import { Page } from '../../ui/page.tsx';
 import { routes, safeRedirect } from '../../ui/routes.ts';
 import { useSession } from '../../session/index.ts';
 import { roleKey } from './role-words.ts';
+import { callsPaths } from '../calls/index.ts';
+import { ROLE_SELECT_NS } from '../../i18n/role-select/index.ts';
 
 const CHOICES: readonly { userType: UserType; label: string; description: string }[] = [
-  { userType: 0, label: 'roleSelect.seeker', description: 'roleSelect.seekerDescription' },
-  { userType: 1, label: 'roleSelect.volunteer', description: 'roleSelect.volunteerDescription' },
+  { userType: 0, label: 'seeker', description: 'seekerDescription' },
+  { userType: 1, label: 'volunteer', description: 'volunteerDescription' },
 ];
 
 /** /role-select: help-seeker (0) or volunteer (1), saved with PATCH /api/users/me. */
 export function RoleSelectPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ROLE_SELECT_NS);
   const [, navigate] = useLocation();
   const announce = useAnnounce();
   const [params] = useSearchParams();
@@ -35,9 +37,9 @@ export function RoleSelectPage() {
       const answer = await api.call('updateMe', { userType });
       if (answer.ok) {
         setUser(answer.data);
-        announce(t('roleSelect.chosen', { role: t(roleKey(answer.data.userType)) }));
+        announce(t('chosen', { role: t(roleKey(answer.data.userType)) }));
         // a new volunteer goes on to the page where calls ring; a help-seeker to the AI camera
-        const home = answer.data.userType === 1 ? routes.volunteerCalls : routes.seeForMe;
+        const home = answer.data.userType === 1 ? callsPaths.volunteerCalls : routes.seeForMe;
         navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
         return;
       }
@@ -51,11 +53,9 @@ export function RoleSelectPage() {
   };
 
   return (
-    <Page title={t('roleSelect.title')} className="role-select">
-      <p>{t('roleSelect.intro')}</p>
-      {user && user.userType != null ? (
-        <p>{t('roleSelect.current', { role: t(roleKey(user.userType)) })}</p>
-      ) : null}
+    <Page title={t('title')} className="role-select">
+      <p>{t('intro')}</p>
+      {user && user.userType != null ? <p>{t('current', { role: t(roleKey(user.userType)) })}</p> : null}
       <div className="role-select__choices">
         {CHOICES.map((choice) => (
           <div key={choice.userType} className="role-card">

@@ -225,7 +225,9 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
               className="button button--primary"
             >
               {t(
-                sceneState.pointsShortfall === 'login' ? 'seeForMe.points.login' : 'seeForMe.points.recharge',
+                sceneState.pointsShortfall === 'login'
+                  ? 'seeForMe.outOfPoints.login'
+                  : 'seeForMe.outOfPoints.recharge',
               )}
             </Link>
           </p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http-client.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { selectLoggedIn, useSession } from '../../session/index.ts';
+import { SETTINGS_NS } from '../../i18n/settings/index.ts';
 
 const SPEECH_RATE_STEP = 0.25;
 /** 0.5×, 0.75×, … 3×. */
@@ -17,7 +18,7 @@ export const SPEECH_RATES: readonly number[] = Array.from(
  * (users.speech_rate) so every device speaks at it. Shared by /profile and /operation-settings.
  */
 export function SpeechRateField() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SETTINGS_NS);
   const announce = useAnnounce();
   const id = useId();
   const speechRate = useSession((s) => s.speechRate);
@@ -28,7 +29,7 @@ export function SpeechRateField() {
   const onChange = (value: string) => {
     const rate = Number(value);
     setSpeechRate(rate);
-    announce(t('profile.speechRateSaved', { rate }));
+    announce(t('speechRateSaved', { rate }));
     if (!loggedIn) return;
     void api
       .call('updateMe', { speechRate: rate })
@@ -41,7 +42,7 @@ export function SpeechRateField() {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {t('profile.speechRate')}
+        {t('speechRate')}
       </label>
       <select
         id={id}
@@ -51,7 +52,7 @@ export function SpeechRateField() {
       >
         {SPEECH_RATES.map((rate) => (
           <option key={rate} value={String(rate)}>
-            {t('profile.speechRateOption', { rate })}
+            {t('speechRateOption', { rate })}
           </option>
         ))}
       </select>

@@ -16,6 +16,7 @@ import {
   type EngineName,
   type SpeechInput,
 } from '../speech/index.ts';
+import { SPEECH_DEBUG_NS } from '../../i18n/speech-debug/index.ts';
 
 /** The voices of the app's own to try out (the screen-reader one hands text to the user's screen reader). */
 type OutputEngineName = Exclude<EngineName, 'silent' | 'screen-reader'>;
@@ -34,7 +35,7 @@ const now = () => Math.round(performance.now());
 
 /** /speech-debug: every speech engine with its live state, recent events and the server capabilities. */
 export function SpeechDebugPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SPEECH_DEBUG_NS);
   const outputId = useId();
   const inputId = useId();
   const capsId = useId();
@@ -65,8 +66,8 @@ export function SpeechDebugPage() {
     const off = speechOutput.onEvent((e) => {
       // tr: the language of the moment the event comes, without resubscribing when it changes
       const parts = [
-        tr(`speechDebug.outputEvents.${e.type}`),
-        'engine' in e && e.engine ? tr(`speechDebug.engines.${e.engine}`) : '',
+        tr(`outputEvents.${e.type}`, { ns: SPEECH_DEBUG_NS }),
+        'engine' in e && e.engine ? tr(`engines.${e.engine}`, { ns: SPEECH_DEBUG_NS }) : '',
         'text' in e ? e.text : '',
         e.type === 'speechError' ? e.reason : '',
       ];
@@ -81,22 +82,22 @@ export function SpeechDebugPage() {
     };
   }, []);
 
-  const engineLabel = (name: string) => t(`speechDebug.engines.${name}`);
+  const engineLabel = (name: string) => t(`engines.${name}`);
 
   const speakOn = (name: OutputEngineName) => {
     const engine = speechEngines[name];
     const started = now();
     speechOutput.stopAll();
     const engineText = engineLabel(name);
-    log(t('speechDebug.events.speak', { engine: engineText }));
+    log(t('events.speak', { engine: engineText }));
     engine
-      .speak(t('speechDebug.sampleText'), {
-        onStart: () => log(t('speechDebug.events.started', { engine: engineText, ms: now() - started })),
+      .speak(t('sampleText'), {
+        onStart: () => log(t('events.started', { engine: engineText, ms: now() - started })),
         priority: 'routine',
       })
       .then((outcome) =>
         log(
-          t(`speechDebug.events.${outcome.kind}`, {
+          t(`events.${outcome.kind}`, {
             engine: engineText,
             ms: now() - started,
             reason: outcome.kind === 'failed' ? outcome.reason : '',
@@ -105,7 +106,7 @@ export function SpeechDebugPage() {
       )
       .catch((error: unknown) =>
         log(
-          t('speechDebug.events.threw', {
+          t('events.threw', {
             engine: engineText,
             reason: error instanceof Error ? error.message : String(error),
           }),
@@ -127,13 +128,13 @@ export function SpeechDebugPage() {
       running.stop();
       delete inputs.current[name];
       setListening((s) => ({ ...s, [name]: false }));
-      log(t('speechDebug.events.inputStop', { engine: engineLabel(name) }));
+      log(t('events.inputStop', { engine: engineLabel(name) }));
       return;
     }
     const input = makeInput(name);
     if (!input) {
       log(
-        t('speechDebug.events.unsupported', {
+        t('events.unsupported', {
           engine: engineLabel(name),
           message: t('speechInput.unsupported'),
         }),
@@ -143,7 +144,7 @@ export function SpeechDebugPage() {
     const started = now();
     input.onResult(({ text, isFinal }) =>
       log(
-        t(isFinal ? 'speechDebug.events.final' : 'speechDebug.events.interim', {
+        t(isFinal ? 'events.final' : 'events.interim', {
           engine: engineLabel(name),
           text,
           ms: now() - started,
@@ -152,7 +153,7 @@ export function SpeechDebugPage() {
     );
     input.onError((error) => {
       log(
-        t('speechDebug.events.inputError', {
+        t('events.inputError', {
           engine: engineLabel(name),
           message: error.message ?? t(error.key),
           code: error.code,
@@ -166,10 +167,10 @@ export function SpeechDebugPage() {
     inputs.current[name] = input;
     input.start();
     setListening((s) => ({ ...s, [name]: true }));
-    log(t('speechDebug.events.inputStart', { engine: engineLabel(name) }));
+    log(t('events.inputStart', { engine: engineLabel(name) }));
   };
 
-  const yesNo = (value: boolean) => t(value ? 'speechDebug.capabilities.yes' : 'speechDebug.capabilities.no');
+  const yesNo = (value: boolean) => t(value ? 'capabilities.yes' : 'capabilities.no');
   const cloudTask = speechEngines.cloud.lastTask;
   const player = speechEngines.cloud.playerSnapshot();
 
@@ -177,8 +178,8 @@ export function SpeechDebugPage() {
     <Page title={t('pages.speechDebug')} className="speech-debug">
       <VoiceCommandButton />
       <section className="card" aria-labelledby={outputId}>
-        <h2 id={outputId}>{t('speechDebug.outputTitle')}</h2>
-        <p>{t('speechDebug.preference', { engine: t(`speechDebug.preferences.${readSpeechEngine()}`) })}</p>
+        <h2 id={outputId}>{t('outputTitle')}</h2>
+        <p>{t('preference', { engine: t(`preferences.${readSpeechEngine()}`) })}</p>
         <ul>
           {OUTPUT_ENGINES.map((name) => {
             const engine = speechEngines[name];
@@ -186,10 +187,10 @@ export function SpeechDebugPage() {
             return (
               <li key={name} data-engine={name} data-state={engine.state()}>
                 <p>
-                  {t('speechDebug.engineState', {
+                  {t('engineState', {
                     engine: engineLabel(name),
-                    availability: t(available ? 'speechDebug.available' : 'speechDebug.unavailable'),
-                    state: t(`speechDebug.states.${engine.state()}`),
+                    availability: t(available ? 'available' : 'unavailable'),
+                    state: t(`states.${engine.state()}`),
                   })}
                 </p>
                 <button
@@ -198,7 +199,7 @@ export function SpeechDebugPage() {
                   onClick={() => speakOn(name)}
                   disabled={!available}
                 >
-                  {t('speechDebug.speakOn', { engine: engineLabel(name) })}
+                  {t('speakOn', { engine: engineLabel(name) })}
                 </button>
               </li>
             );
@@ -206,34 +207,34 @@ export function SpeechDebugPage() {
         </ul>
         <p data-testid="cloud-task">
           {cloudTask
-            ? t('speechDebug.cloudTask', {
+            ? t('cloudTask', {
                 id: cloudTask.id,
-                status: t(`speechDebug.taskStatus.${cloudTask.status}`),
+                status: t(`taskStatus.${cloudTask.status}`),
                 reason: cloudTask.endReason ?? '',
               })
-            : t('speechDebug.noCloudTask')}
+            : t('noCloudTask')}
         </p>
         <p>
-          {t('speechDebug.player', {
+          {t('player', {
             bytes: player.bytesAppended,
             current: player.currentTime.toFixed(1),
             buffered: player.bufferedEnd.toFixed(1),
           })}
         </p>
         <button type="button" className="button button--primary" onClick={() => speechOutput.stopAll()}>
-          {t('speechDebug.stopAll')}
+          {t('stopAll')}
         </button>{' '}
         <button
           type="button"
           className="button button--secondary"
           onClick={() => void speechOutput.repeatLast()}
         >
-          {t('speechDebug.repeatLast')}
+          {t('repeatLast')}
         </button>
       </section>
 
       <section className="card" aria-labelledby={inputId}>
-        <h2 id={inputId}>{t('speechDebug.inputTitle')}</h2>
+        <h2 id={inputId}>{t('inputTitle')}</h2>
         <ul>
           {INPUTS.map((name) => (
             <li key={name} data-input={name} data-listening={listening[name]}>
@@ -243,7 +244,7 @@ export function SpeechDebugPage() {
                 aria-pressed={listening[name]}
                 onClick={() => toggleInput(name)}
               >
-                {t(listening[name] ? 'speechDebug.stopInput' : 'speechDebug.startInput', {
+                {t(listening[name] ? 'stopInput' : 'startInput', {
                   engine: engineLabel(name),
                 })}
               </button>
@@ -253,46 +254,44 @@ export function SpeechDebugPage() {
       </section>
 
       <section className="card" aria-labelledby={capsId}>
-        <h2 id={capsId}>{t('speechDebug.capabilitiesTitle')}</h2>
+        <h2 id={capsId}>{t('capabilitiesTitle')}</h2>
         {caps === 'loading' ? (
-          <p>{t('speechDebug.loading')}</p>
+          <p>{t('loading')}</p>
         ) : caps === null ? (
-          <p>{t('speechDebug.capabilitiesFailed')}</p>
+          <p>{t('capabilitiesFailed')}</p>
         ) : (
           <dl data-testid="capabilities">
-            <dt>{t('speechDebug.capabilities.vision')}</dt>
-            <dd>{t(`speechDebug.serverEngines.${caps.vision.engine}`)}</dd>
-            <dt>{t('speechDebug.capabilities.tts')}</dt>
+            <dt>{t('capabilities.vision')}</dt>
+            <dd>{t(`serverEngines.${caps.vision.engine}`)}</dd>
+            <dt>{t('capabilities.tts')}</dt>
             <dd>
-              {t(`speechDebug.serverEngines.${caps.tts.engine}`)} ·{' '}
-              {t('speechDebug.capabilities.voices', {
-                voices: caps.tts.voices.join(', ') || t('speechDebug.capabilities.none'),
+              {t(`serverEngines.${caps.tts.engine}`)} ·{' '}
+              {t('capabilities.voices', {
+                voices: caps.tts.voices.join(', ') || t('capabilities.none'),
               })}
             </dd>
-            <dt>{t('speechDebug.capabilities.asr')}</dt>
+            <dt>{t('capabilities.asr')}</dt>
             <dd>
-              {caps.asr.engine
-                ? t(`speechDebug.serverEngines.${caps.asr.engine}`)
-                : t('speechDebug.capabilities.none')}{' '}
-              · {t('speechDebug.capabilities.realtime', { value: yesNo(caps.asr.realtime) })} ·{' '}
-              {t('speechDebug.capabilities.singleShot', { value: yesNo(caps.asr.singleShot) })}
+              {caps.asr.engine ? t(`serverEngines.${caps.asr.engine}`) : t('capabilities.none')} ·{' '}
+              {t('capabilities.realtime', { value: yesNo(caps.asr.realtime) })} ·{' '}
+              {t('capabilities.singleShot', { value: yesNo(caps.asr.singleShot) })}
             </dd>
           </dl>
         )}
       </section>
 
       <section className="card" aria-labelledby={eventsId}>
-        <h2 id={eventsId}>{t('speechDebug.eventsTitle')}</h2>
+        <h2 id={eventsId}>{t('eventsTitle')}</h2>
         <div role="log" aria-live="polite" aria-labelledby={eventsId} data-testid="speech-events">
           <ol>
             {events.map((e) => (
               <li key={e.id}>
-                <time>{t('speechDebug.eventAt', { ms: e.at })}</time> {e.text}
+                <time>{t('eventAt', { ms: e.at })}</time> {e.text}
               </li>
             ))}
           </ol>
         </div>
-        {events.length === 0 && <p>{t('speechDebug.noEvents')}</p>}
+        {events.length === 0 && <p>{t('noEvents')}</p>}
       </section>
     </Page>
   );

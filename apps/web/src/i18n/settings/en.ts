@@ -39,4 +39,7 @@ export const settingsEn: Texts<typeof settingsZhCN> = {
   vibrateOnDanger: 'Vibrate on danger',
   vibrateOnDangerHint:
     'When See for me finds a danger such as a car or a crossing, the phone vibrates as well as speaking',
+  speechRate: 'Speech rate',
+  speechRateOption: '{{rate}}×',
+  speechRateSaved: 'Speech rate set to {{rate}}×',
 };

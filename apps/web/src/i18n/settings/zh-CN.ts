@@ -34,4 +34,7 @@ export const settingsZhCN = {
   volumeOption: '{{percent}}%',
   vibrateOnDanger: '危险提醒时振动',
   vibrateOnDangerHint: '在“帮我看看”中发现车辆、路口等危险时，除了语音提醒还会振动手机',
+  speechRate: '语速',
+  speechRateOption: '{{rate}} 倍',
+  speechRateSaved: '语速已设为 {{rate}} 倍',
 };

@@ -1,5 +1,31 @@
-/** zh-CN texts of the personal centre's own parts (the account and its security), merged into zh-CN.ts as `personal`. */
-export const personalZhCN = {
+/** zh-CN texts of the personal centre: its page and link labels (`profile`), the account cards (`account`) and account security (`security`) (namespace `profile`). */
+export const profileZhCN = {
+  profile: {
+    title: '个人中心',
+    whoTitle: '我的账号',
+    nickname: '昵称：{{name}}',
+    phone: '手机号：{{phone}}',
+    noPhone: '手机号：未绑定',
+    role: '身份：{{role}}',
+    changeRole: '更改身份',
+    speechTitle: '语音',
+    screenReaderVoice: '由屏幕阅读器朗读结果',
+    screenReaderVoiceHint:
+      '开启后应用不再自己发声，结果交给读屏软件（如 TalkBack、VoiceOver、NVDA）朗读，避免两个声音同时说话',
+    screenReaderVoiceOn: '已开启，结果由屏幕阅读器朗读',
+    screenReaderVoiceOff: '已关闭，结果由应用自己朗读',
+    moreTitle: '更多',
+    pointsLogs: '积分明细',
+    pointsRecharge: '充值与会员',
+    operationSettings: '操作设置',
+    help: '帮助',
+    donate: '捐助',
+    contactUs: '联系我们',
+    privacy: '隐私政策',
+    download: '下载 App',
+    logout: '退出登录',
+    loggedOut: '已退出登录',
+  },
   account: {
     nicknameLabel: '昵称',
     saveNickname: '保存昵称',

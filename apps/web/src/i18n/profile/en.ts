@@ -1,7 +1,33 @@
-import type { personalZhCN } from './zh-CN.ts';
+import type { Texts } from '../texts.ts';
+import type { profileZhCN } from './zh-CN.ts';
 
-/** English texts of the personal centre's own parts (the account and its security). */
-export const personalEn: typeof personalZhCN = {
+export const profileEn: Texts<typeof profileZhCN> = {
+  profile: {
+    title: 'Personal centre',
+    whoTitle: 'My account',
+    nickname: 'Nickname: {{name}}',
+    phone: 'Phone number: {{phone}}',
+    noPhone: 'Phone number: not bound yet',
+    role: 'Role: {{role}}',
+    changeRole: 'Change role',
+    speechTitle: 'Speech',
+    screenReaderVoice: 'Let my screen reader read results',
+    screenReaderVoiceHint:
+      'The app stops speaking with its own voice and hands results to your screen reader (TalkBack, VoiceOver, NVDA), so two voices never talk at once',
+    screenReaderVoiceOn: 'On: your screen reader reads results',
+    screenReaderVoiceOff: 'Off: the app reads results with its own voice',
+    moreTitle: 'More',
+    pointsLogs: 'Points history',
+    pointsRecharge: 'Recharge and VIP',
+    operationSettings: 'Operation settings',
+    help: 'Help',
+    donate: 'Donate',
+    contactUs: 'Contact us',
+    privacy: 'Privacy policy',
+    download: 'Download the app',
+    logout: 'Log out',
+    loggedOut: 'Logged out',
+  },
   account: {
     nicknameLabel: 'Nickname',
     saveNickname: 'Save nickname',

@@ -1,0 +1,43 @@
+import type { Texts } from '../texts.ts';
+import type { loginZhCN } from './zh-CN.ts';
+
+export const loginEn: Texts<typeof loginZhCN> = {
+  titleLogin: 'Log in',
+  titleRegister: 'Register',
+  tabsLabel: 'How to log in',
+  tabPassword: 'Password login',
+  tabSms: 'Code login',
+  tabRegister: 'Register',
+  phone: 'Phone number',
+  password: 'Password',
+  showPassword: 'Show password',
+  nickname: 'Nickname (optional)',
+  code: 'Verification code',
+  sendCode: 'Get code',
+  resendIn: 'Get a new code in {{s}} s',
+  codeSent: 'Verification code sent',
+  submitLogin: 'Log in',
+  submitRegister: 'Register',
+  submittingLogin: 'Logging in…',
+  submittingRegister: 'Registering…',
+  success: 'Logged in',
+  registerSuccess: 'Registered and logged in',
+  forgotPassword: 'Forgot password?',
+  titleReset: 'Reset password',
+  resetIntro:
+    'Get a verification code to confirm your phone number, then choose a new password. You will be logged out on your other devices.',
+  newPassword: 'New password',
+  submitReset: 'Reset password and log in',
+  submittingReset: 'Resetting password…',
+  resetSuccess: 'Password reset, you are logged in',
+  backToLogin: 'Back to password login',
+  social: {
+    or: 'or',
+    button: 'Log in with {{provider}}',
+    starting: 'Going to {{provider}} to log in…',
+    finishing: 'Finishing the third-party login…',
+    backToLogin: 'Back to the login page',
+    bindPhone: 'Bind a phone number',
+    phoneBound: 'Phone number bound',
+  },
+};
