@@ -2,7 +2,7 @@ import type { SocketAuth } from '@sfm/protocol';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadProtocolSchemas } from '../../../api/protocol-schemas.ts';
-import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
+import { CloudSpeechEngine } from './cloud-engine.ts';
 import {
   ANDROID_STREAM_TIMINGS,
   ANDROID_SYNTHESIS_SOCKET,
@@ -13,6 +13,7 @@ import {
 } from './cloud-speech-config.ts';
 import type { SocketOptions } from '../speech-socket.ts';
 import { UNSUPPORTED_MPEG, type MseAudioPlayer } from './mse-audio-player.ts';
+import type { SpeechTask } from './speech-task.ts';
 import { FakePlayer, FakeSocket, FakeSpeechIdentity } from '../../../../test/fakes/speech.ts';
 
 // The engine checks socket events with the protocol's schemas, loaded once per page: here before any

@@ -14,25 +14,11 @@ import {
   type StreamTimings,
   type SynthesisSocketOptions,
 } from './cloud-speech-config.ts';
-import {
-  endOfCloudSpeech,
-  MseAudioPlayer,
-  streamDone,
-  UNSUPPORTED_MPEG,
-  type AudioChunk,
-} from './mse-audio-player.ts';
+import { MseAudioPlayer, UNSUPPORTED_MPEG } from './mse-audio-player.ts';
+import { newSpeechTask, type RunningTask, type SpeechTask } from './speech-task.ts';
 import { SynthesisConnection } from './synthesis-connection.ts';
+import { checkTaskEnd } from './task-end-check.ts';
 import type { EngineHooks, EngineOutcome, PlaybackState, SpeechEngine } from './types.ts';
-
-/** Spec §3 speech task (front end only). */
-export interface SpeechTask {
-  id: string;
-  text: string;
-  status: 'pending' | 'completed' | 'failed';
-  startTime: number;
-  audioDataQueue: AudioChunk[];
-  endReason?: string;
-}
 
 export interface CloudEngineOptions {
   /** Default: an MseAudioPlayer with the same `timings`. */
@@ -53,8 +39,6 @@ export interface CloudEngineOptions {
   onTask?: (task: Readonly<SpeechTask>) => void;
 }
 
-let taskCounter = 0;
-
 /**
  * Cloud speech: text goes to /speech-synthesis, MP3 chunks come back (`audioGenerated`) and are
  * played through MediaSource. One task per text; a new text stops the previous task.
@@ -72,19 +56,7 @@ export class CloudSpeechEngine implements SpeechEngine {
   private readonly connection: SynthesisConnection;
   private readonly player: MseAudioPlayer;
   private readonly opts: Required<Omit<CloudEngineOptions, 'player' | 'volume'>>;
-  private current: {
-    task: SpeechTask;
-    settle: (o: EngineOutcome) => void;
-    lastDataAt: number;
-    hasData: boolean;
-    awaitingStart: boolean;
-    seq: number;
-    checks: number;
-    lastCheckAt: number;
-    /** The socket dropped during this task: its stream is over even if socket.io reconnects. */
-    socketClosed: boolean;
-    timer: ReturnType<typeof setInterval> | null;
-  } | null = null;
+  private current: RunningTask | null = null;
   private pendingStarts = 0;
   /** Counts cancels: a text still waiting for the socket when one comes is not said any more. */
   private cancels = 0;
@@ -219,45 +191,16 @@ export class CloudSpeechEngine implements SpeechEngine {
   private check(): void {
     const current = this.current;
     if (!current) return;
-    const now = this.opts.now();
-    const snap = this.player.snapshot();
-    const observation = {
-      hasData: current.hasData,
-      socketClosed: current.socketClosed,
-      msSinceLastData: now - (current.hasData ? current.lastDataAt : current.task.startTime),
-      playerEnded: snap.ended,
-      playerCaughtUp: snap.caughtUp,
-      bufferedEnd: snap.bufferedEnd,
-      currentTime: snap.currentTime,
-      completionChecks: current.checks,
-    };
-    const timings = this.opts.timings;
-    if (!snap.started && current.hasData && observation.msSinceLastData > timings.shortClipWaitMs) {
-      this.player.startNow(current.task.id);
-    }
-    if (streamDone(observation, timings)) {
-      this.player.markStreamDone(current.task.id);
-      if (now - current.lastCheckAt >= timings.completionCheckMs) {
-        current.checks += 1;
-        current.lastCheckAt = now;
-      }
-    }
-    if (!current.hasData && !snap.started && observation.msSinceLastData >= timings.autoStopMs) {
-      this.player.stop();
-      this.status = 'error';
-      this.finishTask('failed', { kind: 'failed', reason: 'no audio' }, 'auto-stop');
-      return;
-    }
-    const reason = endOfCloudSpeech(observation, timings);
-    if (!reason) return;
+    const end = checkTaskEnd(current, this.player, this.opts.timings, this.opts.now());
+    if (!end) return;
     this.player.stop();
-    if (reason === 'no-data' && !current.hasData) {
+    if (end.heardNothing) {
       this.status = 'error';
-      this.finishTask('failed', { kind: 'failed', reason: 'no audio' }, reason);
+      this.finishTask('failed', { kind: 'failed', reason: 'no audio' }, end.reason);
       return;
     }
     this.status = 'idle';
-    this.finishTask('completed', { kind: 'done' }, reason);
+    this.finishTask('completed', { kind: 'done' }, end.reason);
   }
 
   async speak(text: string, hooks: EngineHooks): Promise<EngineOutcome> {
@@ -270,14 +213,7 @@ export class CloudSpeechEngine implements SpeechEngine {
     const socket = await this.connection.forText();
     // cancelled while the socket was connecting (the queue gave up, or a newer text came)
     if (this.cancels !== cancels) return { kind: 'cancelled' };
-    taskCounter += 1;
-    const task: SpeechTask = {
-      id: `tts-${taskCounter}`,
-      text: clean,
-      status: 'pending',
-      startTime: this.opts.now(),
-      audioDataQueue: [],
-    };
+    const task = newSpeechTask(clean, this.opts.now());
     this.player.startTask(task.id, () => hooks.onStart());
     this.status = 'speaking';
     this.opts.onTask(task);

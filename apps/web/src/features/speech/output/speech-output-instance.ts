@@ -8,12 +8,13 @@ import {
   readSpeechVolume,
 } from '../speech-preferences.ts';
 import { BrowserSpeechEngine } from './browser-engine.ts';
-import { CloudSpeechEngine, type SpeechTask } from './cloud-engine.ts';
+import { CloudSpeechEngine } from './cloud-engine.ts';
 import { streamTimingsFor, synthesisSocketOptionsFor } from './cloud-speech-config.ts';
 import { NativeSpeechEngine } from './native-engine.ts';
 import { ScreenReaderSpeechEngine } from './screen-reader-engine.ts';
 import { SilentSpeechEngine } from './silent-engine.ts';
 import { SpeechOutputService } from './speech-output-service.ts';
+import type { SpeechTask } from './speech-task.ts';
 import type { SpeechEngine } from './types.ts';
 
 /** Cloud speech task changes (pending → completed / failed), as a DOM event the browser tests follow. */
