@@ -4,7 +4,7 @@ import { Alert, Button, Select, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { FEEDBACK_ADMIN_NS } from '../../../i18n/admin/feedback/index.ts';
+import { INFO_ADMIN_NS } from '../../../i18n/admin/info/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
 import { adminCall, failureText, formatTime, useAdminData } from '../../../back-office/index.ts';
 
@@ -12,7 +12,7 @@ type Status = 'open' | 'answered';
 
 /** One row's reply box: the operator writes the answer the user reads in their personal centre. */
 function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void }) {
-  const { t } = useTranslation(FEEDBACK_ADMIN_NS);
+  const { t } = useTranslation(INFO_ADMIN_NS);
   const [reply, setReply] = useState(item.reply ?? '');
   const [error, setError] = useState('');
   const send = async () => {
@@ -47,7 +47,7 @@ function ReplyBox({ item, onSent }: { item: AdminFeedback; onSent: () => void })
 
 /** /bme_admin/feedback: users' feedback from the contact-us page, the unanswered first, and the replies. */
 export function FeedbackAdminPage() {
-  const { t } = useTranslation(FEEDBACK_ADMIN_NS);
+  const { t } = useTranslation(INFO_ADMIN_NS);
   const [status, setStatus] = useState<Status>('open');
   const list = useAdminData(status, (signal) => adminCall(e.adminFeedback, { status }, { signal }));
 

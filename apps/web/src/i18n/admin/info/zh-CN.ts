@@ -1,5 +1,5 @@
-/** zh-CN labels of the back office's feedback page (namespace `feedback-admin`). */
-export const feedbackAdminZhCN = {
+/** zh-CN labels of the back office's feedback page (namespace `info-admin`). */
+export const infoAdminZhCN = {
   statusLabel: '显示',
   status: { open: '待回复', answered: '已回复' },
   at: '提交时间',

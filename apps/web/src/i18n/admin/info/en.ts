@@ -1,8 +1,8 @@
 import type { Texts } from '../../texts.ts';
-import type { feedbackAdminZhCN } from './zh-CN.ts';
+import type { infoAdminZhCN } from './zh-CN.ts';
 
 /** English labels of the back office's feedback page. */
-export const feedbackAdminEn: Texts<typeof feedbackAdminZhCN> = {
+export const infoAdminEn: Texts<typeof infoAdminZhCN> = {
   statusLabel: 'Show',
   status: { open: 'Waiting for a reply', answered: 'Answered' },
   at: 'Sent',
