@@ -75,6 +75,7 @@ tester.run('boundaries', boundariesRule, {
     ),
     broken('apps/server/src/engines/tts/x.ts', "import { y } from '../../modules/speech/service.ts';"),
     broken('apps/server/src/config.ts', "import { y } from './modules/speech/speech-config.ts';"),
+    broken('apps/server/src/registry.ts', "import { y } from './modules/points/module.ts';"),
     broken('apps/server/src/app.ts', "import { y } from '../test/fakes/vision-engine.ts';"),
     broken(
       'apps/server/src/modules/vision/test-vision.ts',

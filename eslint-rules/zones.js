@@ -69,15 +69,22 @@ export const BOUNDARY_ZONES = [
   },
   {
     name: 'nothing-below-imports-a-module',
+    // every shared layer of scripts/architecture/layout.ts, and the module context above them
     files: [
+      `${SERVER}app-error.ts`,
+      `${SERVER}audit/`,
+      `${SERVER}calendar/`,
       `${SERVER}config.ts`,
       `${SERVER}config/`,
       `${SERVER}db/`,
       `${SERVER}engines/`,
       `${SERVER}http/`,
+      `${SERVER}lifecycle/`,
+      `${SERVER}logger.ts`,
       `${SERVER}metering/`,
       `${SERVER}module-context.ts`,
       `${SERVER}rate-limit/`,
+      `${SERVER}registry.ts`,
       `${SERVER}security/`,
       `${SERVER}sms/`,
       `${SERVER}sockets/`,

@@ -31,6 +31,7 @@ import * as market from './modules/market/module.ts';
 import * as account from './modules/account/module.ts';
 import * as feedback from './modules/feedback/module.ts';
 import * as userPhotos from './modules/user-photos/module.ts';
+import { UserPhotoStore } from './modules/user-photos/user-photos.ts';
 import * as socialLogin from './modules/social-login/module.ts';
 import { createPointsEconomy } from './modules/points/points-economy.ts';
 import * as points from './modules/points/module.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chat: createChatModel(config.chat),
   };
   app.addHook('onClose', () => engines.synthesizer.close());
+  const imageStore = deps.imageStore ?? createImageStore(config);
   const shared: Omit<ModuleContext, 'http' | 'scope'> = {
     sockets: createSocketRouter(app, {
       identities,
@@ -174,10 +176,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the part of the users' repo that the modules logging people in may use (the Accounts interface)
     accounts: usersRepo,
     sessions: authSessions,
+    userPhotos: new UserPhotoStore({
+      store: imageStore,
+      secret: deps.jwtSecret,
+      clock,
+      logger,
+      urlTtlSeconds: config.imageUrlTtlSeconds,
+    }),
     personalData: new Registry<PersonalDataSource>(),
     dashboard: new Registry<DashboardFigures>(),
     adapters: {
-      imageStore: deps.imageStore ?? createImageStore(config),
+      imageStore,
       sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),
     },
   };

@@ -1,4 +1,4 @@
-import type { MyDataExport } from '@sfm/protocol';
+import type { AuthSession, MyDataExport, PhotoSize, SmsLoginRequest, User } from '@sfm/protocol';
 import type { DashboardSummary } from '@sfm/protocol/admin';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -6,8 +6,8 @@ import type { AuditLog } from './audit/audit-log.ts';
 import type { DayRange } from './calendar/day-range.ts';
 import type { Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
-import type { users } from './db/core-schema.ts';
 import type { Database, Transaction } from './db/database.ts';
+import type { UserRow } from './db/user-row.ts';
 import type { Engines } from './engines/engines.ts';
 import type { IdentityResolver } from './http/identity.ts';
 import type { Router } from './http/router.ts';
@@ -21,7 +21,7 @@ import type { PasswordHasher } from './security/password-hasher.ts';
 import type { TokenService } from './security/token-service.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
 import type { SocketRouter } from './sockets/socket-router.ts';
-import type { ImageStore } from './storage/image-store.ts';
+import type { ImageStore, StoredImage } from './storage/image-store.ts';
 
 /**
  * What a server module is given to plug itself in. Everything here is built once by the app and
@@ -62,6 +62,8 @@ export interface ModuleContext {
   sessions: Sessions;
   /** What other modules ask of the points economy (the points module provides it). */
   points: Points;
+  /** The photos users give (an avatar, a feedback screenshot), for every module that keeps one. */
+  userPhotos: UserPhotos;
   /** Each module's part of a user's personal data: the account's export and deletion gather them. */
   personalData: Registry<PersonalDataSource>;
   /** Each module's figures on the back office's dashboard summary. */
@@ -78,8 +80,8 @@ export interface People {
   admin(adminId: string): Promise<{ username: string } | null>;
 }
 
-/** A user's account as the users module stores it. */
-export type UserRow = typeof users.$inferSelect;
+/** A user's account row, as the Accounts below hand it out (db/user-row.ts maps it to the wire). */
+export type { UserRow };
 
 export interface NewUser {
   /** null: an account made by a social login (a phone is bound later). */
@@ -132,6 +134,39 @@ export interface Sessions {
    * of the sessions commit together (access tokens end with the account's `endSessions`).
    */
   revokeAll(userId: string, now: Date, tx: Transaction): Promise<void>;
+}
+
+/**
+ * Logging a user in, for a module that proves who they are its own way (social login); modules/auth
+ * implements it (its createAuthService).
+ */
+export interface Logins {
+  /** A new token pair for a user proven some way; banned ones are refused. */
+  startSession(user: UserRow): Promise<AuthSession>;
+  /** Binds a phone proven by a code to the caller's account, which has none (made by a social login). */
+  bindPhone(userId: string, request: SmsLoginRequest): Promise<User>;
+}
+
+export interface OpenedPhoto extends StoredImage {
+  /** Seconds a private cache may keep it: never past the URL's expiry. */
+  maxAgeSeconds: number;
+}
+
+/**
+ * Photos users give us besides the analysed ones: checked and re-encoded as JPEG, kept in the image
+ * store, shown through short-lived signed URLs. The rows that point at them (users.avatar_key,
+ * feedback.photo_key) decide who sees one and belong to their modules; modules/user-photos
+ * implements this and serves the URLs.
+ */
+export interface UserPhotos {
+  /** Checks and stores a photo of `ownerId` at `size`; returns its storage key. A refusal names `field`. */
+  save(ownerId: string, base64: string, size: PhotoSize, field: string): Promise<string>;
+  /** A URL that shows the photo for the configured time (IMAGE_URL_TTL_SECONDS). */
+  url(key: string): string;
+  /** The photo behind a signed URL; 404 alike for a wrong, expired or discarded one. */
+  open(ownerId: string, photoId: string, exp: unknown, sig: unknown): Promise<OpenedPhoto>;
+  /** Deletes photos no row points at any more (a failure is logged, never shown). */
+  discard(keys: readonly (string | null)[]): Promise<void>;
 }
 
 /**

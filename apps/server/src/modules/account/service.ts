@@ -5,8 +5,8 @@ import type { PersonalDataSource } from '../../module-context.ts';
 import type { Registry } from '../../registry.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { ImageStore } from '../../storage/image-store.ts';
-import type { UserPhotos } from '../user-photos/user-photos.ts';
-import { toUser } from '../users/service.ts';
+import type { UserPhotos } from '../../module-context.ts';
+import { toUser } from '../../db/user-row.ts';
 import { collectAll, eraseAll } from './personal-data.ts';
 import type { AccountDeletionRepo, MyDataRepo, SettingsRepo } from './repo.ts';
 

@@ -16,12 +16,12 @@ import {
   type VerifyTokenResponse,
 } from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
+import { toUser } from '../../db/user-row.ts';
 import type { Accounts, UserChanges, UserRow } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
 import { hmacSha256, randomToken, safeEqualHex, sha256 } from '../../security/secrets.ts';
 import type { TokenService } from '../../security/token-service.ts';
-import { toUser } from '../users/service.ts';
 import type { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import type { SmsSender } from '../../sms/sms-sender.ts';
 

@@ -9,7 +9,7 @@ import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { UserPhotos } from '../user-photos/user-photos.ts';
+import type { UserPhotos } from '../../module-context.ts';
 import { FeedbackRepo, type FeedbackRow, type FeedbackWithPhone } from './repo.ts';
 
 /** Photos one user may attach to feedback in a day: enough for any real report, not a free photo store. */

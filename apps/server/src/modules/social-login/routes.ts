@@ -1,13 +1,13 @@
 import { socialLoginEndpoints as endpoints } from '@sfm/protocol';
 import { credentialLimits } from '../../http/credential-limits.ts';
 import type { Router } from '../../http/router.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { Logins } from '../../module-context.ts';
 import type { SocialLoginService } from './service.ts';
 
 export function registerSocialLoginRoutes(
   router: Router,
   service: SocialLoginService,
-  auth: AuthService,
+  auth: Logins,
   perMinute: number,
 ): void {
   router.route(endpoints.socialLoginInfo, () => service.info());

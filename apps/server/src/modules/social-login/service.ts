@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import { randomToken, sha256 } from '../../security/secrets.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { Logins } from '../../module-context.ts';
 import { OidcLoginError, type OidcClient } from './oidc-client.ts';
 import type { IdentityRepo, LoginTransactionRepo } from './repo.ts';
 
@@ -23,7 +23,7 @@ export interface SocialLoginDeps {
   oidc: OidcClient | null;
   transactions: LoginTransactionRepo;
   identities: IdentityRepo;
-  auth: AuthService;
+  auth: Logins;
   /**
    * The ledger's one-time verification reward (type auth). Its idempotency key is per account, so a
    * person gets it once however many identities (and phones) lead to their account.

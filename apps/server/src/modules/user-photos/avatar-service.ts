@@ -2,7 +2,7 @@ import { AVATAR_PHOTO, type Avatar } from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { AvatarRepo } from './avatar-repo.ts';
-import type { UserPhotos } from './user-photos.ts';
+import type { UserPhotos } from '../../module-context.ts';
 
 const noAccount = () => new AppError(401, 'errors.token_invalid');
 

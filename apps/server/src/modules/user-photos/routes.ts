@@ -2,7 +2,7 @@ import { avatarEndpoints as e, USER_PHOTO_PATH } from '@sfm/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import type { AvatarService } from './avatar-service.ts';
-import type { UserPhotos } from './user-photos.ts';
+import type { UserPhotos } from '../../module-context.ts';
 
 /** A person changes their picture now and then; this stops a script from filling the store. */
 const AVATAR_UPLOADS_PER_MINUTE = 10;

@@ -3,24 +3,19 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import { isUuid } from '../../db/database.ts';
-import type { ModuleContext } from '../../module-context.ts';
+import type { OpenedPhoto, UserPhotos } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
+import { ImageUrlSigner, type ImageOwner } from '../../storage/image-url.ts';
+import type { ImageStore } from '../../storage/image-store.ts';
 import { acceptUploadedImage } from '../../storage/uploaded-image.ts';
-import { ImageUrlSigner, type ImageOwner } from '../vision/image-url.ts';
 
-export interface UserPhotosDeps {
+export interface UserPhotoStoreDeps {
   store: ImageStore;
   /** The server secret the URL signatures' key derives from. */
   secret: Uint8Array;
   clock: Clock;
   logger: Logger;
   urlTtlSeconds: number;
-}
-
-export interface OpenedPhoto extends StoredImage {
-  /** Seconds a private cache may keep it: never past the URL's expiry. */
-  maxAgeSeconds: number;
 }
 
 /** `user-photos/<owner id>/<photo id>.jpg`: the owner in the key lets a URL be checked without a query. */
@@ -30,15 +25,15 @@ const ownerOf = (ownerId: string): ImageOwner => ({ kind: 'user', id: ownerId })
 const notFound = () => new AppError(404, 'errors.image_not_found');
 
 /**
- * Photos users give us besides the analysed ones (an avatar, a feedback screenshot): checked and
- * re-encoded as JPEG, kept in the analysed photos' image store (DATA_DIR or S3), shown through
- * short-lived signed URLs. The rows that point at them (users.avatar_key, feedback.photo_key) decide
- * who sees one; this class only keeps, signs, opens and discards the objects.
+ * ctx.userPhotos: the photos users give us besides the analysed ones (an avatar, a feedback
+ * screenshot), kept in the analysed photos' image store (DATA_DIR or S3). The rows that point at
+ * them decide who sees one; this class only keeps, signs, opens and discards the objects. The app
+ * builds the one instance, so every module signs and opens the same URLs.
  */
-export class UserPhotos {
+export class UserPhotoStore implements UserPhotos {
   private readonly signer: ImageUrlSigner;
 
-  constructor(private readonly deps: UserPhotosDeps) {
+  constructor(private readonly deps: UserPhotoStoreDeps) {
     this.signer = new ImageUrlSigner(deps.secret, 'user-photo-url');
   }
 
@@ -84,17 +79,4 @@ export class UserPhotos {
   private nowSeconds(): number {
     return Math.floor(this.deps.clock().getTime() / 1000);
   }
-}
-
-/** The one UserPhotos a module builds from its context (every module signs and opens the same URLs). */
-export function userPhotosOf(
-  ctx: Pick<ModuleContext, 'adapters' | 'security' | 'clock' | 'logger' | 'config'>,
-) {
-  return new UserPhotos({
-    store: ctx.adapters.imageStore,
-    secret: ctx.security.secret,
-    clock: ctx.clock,
-    logger: ctx.logger,
-    urlTtlSeconds: ctx.config.imageUrlTtlSeconds,
-  });
 }

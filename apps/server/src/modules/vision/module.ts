@@ -3,7 +3,7 @@ import { AnalysesRepo } from './analyses-repo.ts';
 import { AnalysesDashboardRepo } from './dashboard-repo.ts';
 import { registerAnalysesDashboardRoutes } from './dashboard-routes.ts';
 import { AnalysesDashboard } from './dashboard-service.ts';
-import { ImageUrlSigner } from './image-url.ts';
+import { ImageUrlSigner } from '../../storage/image-url.ts';
 import { visionPersonalData } from './personal-data.ts';
 import { VisionImagesRepo } from './repo.ts';
 import { startRetentionSweep } from './retention.ts';
@@ -21,7 +21,7 @@ export function register(ctx: ModuleContext): void {
     store,
     repo,
     analyses: new AnalysesRepo(ctx.db),
-    signer: new ImageUrlSigner(ctx.security.secret),
+    signer: new ImageUrlSigner(ctx.security.secret, 'vision-image-url'),
     meter: ctx.points.meter,
     clock,
     logger,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { rateLimitKey, type IdentityResolver } from '../../http/identity.ts';
 import type { DeviceAllowance } from '../../security/device-allowance.ts';
 import type { Router } from '../../http/router.ts';
-import type { ImageOwner } from './image-url.ts';
+import type { ImageOwner } from '../../storage/image-url.ts';
 import type { VisionService } from './service.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { ImageStore, StoredImage } from '../../storage/image-store.ts';
 import { withSharedWarmUp } from '../../engines/vision/shared-warm-up.ts';
 import { degrade, renderedLabel, type Degradation } from '../../../test/fixtures/degraded-photos.ts';
 import { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';
-import { ImageUrlSigner } from './image-url.ts';
+import { ImageUrlSigner } from '../../storage/image-url.ts';
 import type { VisionImagesRepo } from './repo.ts';
 import { VisionService } from './service.ts';
 
@@ -36,7 +36,7 @@ function setup(
     store,
     repo,
     analyses: { insert: async () => undefined },
-    signer: new ImageUrlSigner(new TextEncoder().encode('k'.repeat(32))),
+    signer: new ImageUrlSigner(new TextEncoder().encode('k'.repeat(32)), 'vision-image-url'),
     // metering has its own tests (points/metering.test.ts): here every analysis is free
     meter: { reserve: async () => ({ commit: async () => undefined, release: async () => undefined }) },
     clock: () => new Date(),

@@ -1,10 +1,10 @@
 /**
  * Short-lived capability URLs for stored photos, so an <img> can load one without identity headers:
- * `/api/vision/images/<id>?exp=<unix s>&sig=<HMAC-SHA256(id, owner, exp)>`, keyed by a key derived
- * from the JWT secret (so every node that shares JWT_SECRET accepts every other node's URLs).
+ * `<the photo's path>?exp=<unix s>&sig=<HMAC-SHA256(id, owner, exp)>`, keyed by a key derived from
+ * the JWT secret (so every node that shares JWT_SECRET accepts every other node's URLs). Shared by
+ * the analysed photos (modules/vision) and the photos users give (modules/user-photos).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { VISION_IMAGE_PATH } from '@sfm/protocol';
 
 export interface ImageOwner {
   kind: 'user' | 'device';
@@ -15,7 +15,7 @@ export class ImageUrlSigner {
   private readonly key: Buffer;
 
   /** `purpose` keeps each kind of URL's signatures apart (a vision URL's never opens a user photo). */
-  constructor(jwtSecret: Uint8Array, purpose = 'vision-image-url') {
+  constructor(jwtSecret: Uint8Array, purpose: string) {
     this.key = createHmac('sha256', jwtSecret).update(purpose).digest();
   }
 
@@ -23,17 +23,12 @@ export class ImageUrlSigner {
     return createHmac('sha256', this.key).update(`${imageId}\n${owner.kind}:${owner.id}\n${exp}`).digest();
   }
 
-  /** The relative URL, valid until `exp` (unix seconds). */
-  url(imageId: string, owner: ImageOwner, exp: number): string {
-    return `${VISION_IMAGE_PATH.replace(':id', imageId)}?${this.query(imageId, owner, exp)}`;
-  }
-
-  /** `exp=…&sig=…`: the signature part of a URL, for paths of other kinds of image. */
+  /** `exp=…&sig=…`: the signature part of a URL, valid until `exp` (unix seconds). */
   query(imageId: string, owner: ImageOwner, exp: number): string {
     return `exp=${exp}&sig=${this.mac(imageId, owner, exp).toString('base64url')}`;
   }
 
-  /** True when `sig` was made by `url` for this image, owner and expiry and `exp` has not passed. */
+  /** True when `sig` was made by `query` for this image, owner and expiry and `exp` has not passed. */
   verify(imageId: string, owner: ImageOwner, exp: unknown, sig: unknown, nowSeconds: number): boolean {
     if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
     const expiry = Number(exp);
