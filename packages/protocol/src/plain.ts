@@ -1,5 +1,3 @@
-import type { CompressionPreset } from './vision.ts';
-
 /*
  * The protocol's plain part: constants and helpers with no zod in them, each re-exported where it
  * belongs (identity.ts, endpoint.ts, user.ts, speech.ts, version.ts, vision.ts, market.ts). The
@@ -52,12 +50,15 @@ export const FALLBACK_BUILD_NUMBER = 100;
  */
 export const RELEASE_NOTES_PATH = '/api/version/release-notes.md';
 
+/** The compression presets' names, which vision.ts's CompressionPreset schema accepts. */
+export const COMPRESSION_PRESET_NAMES = ['high', 'standard', 'lite'] as const;
+
 /**
  * Spec §9 compression presets: the longest side in px and the JPEG quality (0..1). The web
  * captures with them and the server prepares photos for its engines with them.
  */
 export const COMPRESSION_PRESETS: Readonly<
-  Record<CompressionPreset, { readonly maxSide: number; readonly quality: number }>
+  Record<(typeof COMPRESSION_PRESET_NAMES)[number], { readonly maxSide: number; readonly quality: number }>
 > = {
   high: { maxSide: 1920, quality: 0.8 },
   standard: { maxSide: 1120, quality: 0.8 },

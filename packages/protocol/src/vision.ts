@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { base64Field } from './base64.ts';
 // the leaf module, not market.ts: market's endpoints import back into this one
 import { SceneId } from './ids.ts';
+import { COMPRESSION_PRESET_NAMES } from './plain.ts';
 
 /** Every scene mode of spec §2/§4. `move_lite` never reaches the server: it is sent as `move` + compression `lite`. */
 export const SceneMode = z.enum([
@@ -23,7 +24,7 @@ export type SceneMode = z.infer<typeof SceneMode>;
 export const Scenario = SceneMode.exclude(['move_lite'], { error: 'errors.scenario_invalid' });
 export type Scenario = z.infer<typeof Scenario>;
 
-export const CompressionPreset = z.enum(['high', 'standard', 'lite']);
+export const CompressionPreset = z.enum(COMPRESSION_PRESET_NAMES);
 
 /**
  * How much an answer says (the verbosity operation setting): brief, the most important first in a

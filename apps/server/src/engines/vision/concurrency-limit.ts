@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { turnsOf } from './turns.ts';
 import type { VisionEngine } from './vision-engine.ts';
 
 /**
@@ -9,57 +10,6 @@ import type { VisionEngine } from './vision-engine.ts';
  */
 export function embeddedVisionConcurrency(cores = availableParallelism()): number {
   return Math.max(1, Math.floor(cores / 2));
-}
-
-/** Thrown to a waiting analysis whose request was cancelled before its turn came. */
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('aborted', 'AbortError');
-}
-
-/**
- * A first-come-first-served queue of at most `limit` running tasks. `run` waits for a turn (a task
- * whose signal aborts while waiting leaves the queue at once and never runs), then runs the task.
- */
-export function turnsOf(limit: number): <T>(task: () => Promise<T>, signal?: AbortSignal) => Promise<T> {
-  let running = 0;
-  const waiting: { start: () => void }[] = [];
-
-  const release = () => {
-    running--;
-    waiting.shift()?.start();
-  };
-
-  const turn = (signal: AbortSignal | undefined): Promise<void> => {
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
-    if (running < limit) {
-      running++;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const entry = {
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          running++;
-          resolve();
-        },
-      };
-      const onAbort = () => {
-        waiting.splice(waiting.indexOf(entry), 1);
-        reject(abortReason(signal as AbortSignal));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      waiting.push(entry);
-    });
-  };
-
-  return async (task, signal) => {
-    await turn(signal);
-    try {
-      return await task();
-    } finally {
-      release();
-    }
-  };
 }
 
 /** The engine behind a first-come-first-served queue of at most `limit` running analyses. */

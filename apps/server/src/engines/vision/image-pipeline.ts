@@ -11,7 +11,7 @@
  */
 import { COMPRESSION_PRESETS, MAX_IMAGE_BYTES, type CompressionPreset } from '@sfm/protocol';
 import sharp, { type Metadata } from 'sharp';
-import { turnsOf } from './concurrency-limit.ts';
+import { turnsOf } from './turns.ts';
 import { withoutMetadata } from './jpeg-metadata.ts';
 
 /** Bytes that are not an accepted, decodable photo (JPEG, PNG or WebP). */

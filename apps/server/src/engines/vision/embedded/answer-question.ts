@@ -6,7 +6,8 @@
 import type { Box } from './geometry.ts';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, cocoClassLabels, countWord, fill, phrases } from './phrases.ts';
-import { describeOverview, sightingPhrase, type TextRow } from './describe-scene.ts';
+import { describeOverview, sightingPhrase } from './describe-scene.ts';
+import type { TextRow } from './reading-order.ts';
 import { placeWords, type Place } from './scene-layout.ts';
 import { CONFIDENT_THRESHOLD, mentionable, sightingsOf } from './sightings.ts';
 import { answerFromText, fieldAskedAbout } from './text-lookup.ts';

@@ -20,19 +20,8 @@ import {
   VEHICLE_LABELS,
   type Sighting,
 } from './sightings.ts';
-import type { Edge } from './reading-order.ts';
+import type { Edge, TextRow } from './reading-order.ts';
 import type { LightColour } from './traffic-light-colour.ts';
-
-/** A row of text in reading order with its letter height in pixels (bigger = more prominent). */
-export interface TextRow {
-  text: string;
-  height: number;
-  score: number;
-  /** Where the row is, normalised to the frame (0..1); absent where a test does not care. */
-  box?: Box;
-  /** The photo's sides the row runs into. */
-  edges?: readonly Edge[];
-}
 
 /** Classes named in an overview; more would be too long to listen to. */
 const MAX_OVERVIEW_CLASSES = 6;

@@ -7,7 +7,7 @@ import type { Scenario } from '@sfm/protocol';
 import { EMBEDDED_MAX_SIDE, pixelsOf, type RgbImage } from '../image-pipeline.ts';
 import type { VisionEngine, VisionRequest, VisionResult } from '../vision-engine.ts';
 import { answerQuestion, type LightReading } from './answer-question.ts';
-import { describeForMobility, describeOverview, describeText, type TextRow } from './describe-scene.ts';
+import { describeForMobility, describeOverview, describeText } from './describe-scene.ts';
 import { restoreEnglishSpacing } from './english-spacing.ts';
 import { boundsOf, unionOf } from './geometry.ts';
 import { holdingHand, withoutArms } from './held-in-hand.ts';
@@ -18,7 +18,7 @@ import {
   type DetectOptions,
 } from './object-detector.ts';
 import { TextReader, type ReadOptions } from './ocr.ts';
-import { orderReadingRows } from './reading-order.ts';
+import { orderReadingRows, type TextRow } from './reading-order.ts';
 import { placeOf } from './scene-layout.ts';
 import { mentionable, sightingsOf } from './sightings.ts';
 import { timed, type StageTimer } from './stage-timer.ts';

@@ -10,7 +10,7 @@
  * scored ≥ 0.66 by both. A pointing finger alone was missed (0.12): silence there costs less than a
  * hand invented on a sign.
  */
-import type { TextRow } from './describe-scene.ts';
+import type { TextRow } from './reading-order.ts';
 import { area, centreX, centreY, intersectionArea, type Box } from './geometry.ts';
 import type { DetectedHand, DetectedObject } from './object-detector.ts';
 import { mentionable } from './sightings.ts';

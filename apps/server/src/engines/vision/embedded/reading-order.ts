@@ -25,6 +25,17 @@ export interface TextLine {
   edges?: Edge[];
 }
 
+/** A row of text in reading order with its letter height in pixels (bigger = more prominent). */
+export interface TextRow {
+  text: string;
+  height: number;
+  score: number;
+  /** Where the row is, normalised to the frame (0..1); absent where a test does not care. */
+  box?: Box;
+  /** The photo's sides the row runs into. */
+  edges?: readonly Edge[];
+}
+
 interface Placed {
   line: TextLine;
   box: Box;

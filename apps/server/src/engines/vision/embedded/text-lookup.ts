@@ -8,7 +8,7 @@
  * matches, the caller says it cannot tell.
  */
 import { phrases } from './phrases.ts';
-import type { TextRow } from './describe-scene.ts';
+import type { TextRow } from './reading-order.ts';
 
 export interface TextField {
   name: string;
