@@ -12,7 +12,6 @@ import { routePreloads } from './build/route-preloads.ts';
 import { zodJitless } from './build/zod-jitless.ts';
 import { en } from './src/i18n/en.ts';
 import { zhCN } from './src/i18n/zh-CN.ts';
-import { routes } from './src/ui/routes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.SFM_DEV_API ?? 'http://localhost:3000';
@@ -147,7 +146,7 @@ export default defineConfig(({ mode }) => ({
     loadingShell(zhCN.app.loading),
     ...(mode === 'native'
       ? [nativeVariants()]
-      : [...installableApp(), inlineEntryCss(), routePreloads(routes, ['@sfm/protocol']), precompress()]),
+      : [...installableApp(), inlineEntryCss(), routePreloads(['@sfm/protocol']), precompress()]),
   ],
   build: {
     outDir: mode === 'native' ? 'native/dist' : 'dist',

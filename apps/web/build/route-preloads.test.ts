@@ -2,22 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USER_FEATURES } from '../src/app/features.ts';
-import { routes } from '../src/ui/routes.ts';
-import { manifestPages } from './route-preloads.ts';
+import { manifestPages, pathTables } from './route-preloads.ts';
 
-const featuresDir = path.join(import.meta.dirname, '../src/features');
+const srcDir = path.join(import.meta.dirname, '../src');
+const featuresDir = path.join(srcDir, 'features');
+const tables = pathTables(srcDir);
 
 describe("the build's table of each route's page", () => {
   it('reads a route and its lazily loaded page from a manifest', () => {
     const code = `const form = lazyPage(() => import('./form-page.tsx'));
     export const m = { routes: [
-      { path: routes.marketSceneAdd, page: form },
+      { path: marketPaths.sceneAdd, page: form },
       { path: routes.seeForMe, page: lazyPage(() => import('./see-for-me-page.tsx').then((m) => m.Page)) },
       { path: '/plain', page: lazyPage(() => import('./plain-page.tsx')) },
-      { path: routes.marketUse, page: lazyPage(() => import('./use-page.tsx')) },
+      { path: marketPaths.use, page: lazyPage(() => import('./use-page.tsx')) },
       { path: routes.notARoute, page: lazyPage(() => import('./lost-page.tsx')) },
     ] };`;
-    expect(manifestPages(code, routes)).toEqual([
+    expect(manifestPages(code, tables)).toEqual([
       { path: '/market/scene/add', source: './form-page.tsx' },
       { path: '/see-for-me', source: './see-for-me-page.tsx' },
       { path: '/plain', source: './plain-page.tsx' },
@@ -28,7 +29,7 @@ describe("the build's table of each route's page", () => {
     const found = readdirSync(featuresDir).flatMap((feature) => {
       const file = path.join(featuresDir, feature, 'manifest.ts');
       try {
-        return manifestPages(readFileSync(file, 'utf8'), routes).map((p) => p.path);
+        return manifestPages(readFileSync(file, 'utf8'), tables).map((p) => p.path);
       } catch {
         return []; // a feature without a manifest of its own
       }

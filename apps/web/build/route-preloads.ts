@@ -1,4 +1,6 @@
 import type { RoutePreloads } from '@sfm/protocol';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseAst, type Plugin, type Rollup } from 'vite';
 import { staticGraph } from './bundle-report.ts';
 import { loadProtocol } from './protocol-module.ts';
@@ -20,13 +22,49 @@ const propertyOf = (object: Node, name: string): Node | undefined =>
     (p) => p.type === 'Property' && isNode(p.key) && (p.key.name === name || p.key.value === name),
   )?.value as Node | undefined;
 
-/** `routes.seeForMe` (a name of the route table) or a plain string: the path; else undefined. */
-function pathValue(node: Node | undefined, paths: Readonly<Record<string, string>>): string | undefined {
+/** The app's path tables by name: `routes` (ui/routes.ts), `marketPaths` (features/market/paths.ts)… */
+export type PathTables = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The tables of plain paths a module exports: `export const name = { key: '/path', … }`. */
+function exportedTables(code: string): Record<string, Record<string, string>> {
+  const tables: Record<string, Record<string, string>> = {};
+  for (const node of walk(parseAst(code, { lang: 'ts' }))) {
+    if (node.type !== 'VariableDeclarator' || !isNode(node.id) || !isNode(node.init)) continue;
+    // `{ … } as const`
+    const object = node.init.type === 'TSAsExpression' ? (node.init.expression as Node) : node.init;
+    if (object.type !== 'ObjectExpression') continue;
+    const entries = (object.properties as Node[]).flatMap((p) => {
+      const { key, value } = p as { key?: Node; value?: Node };
+      return p.type === 'Property' && key?.type === 'Identifier' && value?.type === 'Literal'
+        ? [[key.name as string, String(value.value)] as const]
+        : [];
+    });
+    tables[node.id.name as string] = Object.fromEntries(entries);
+  }
+  return tables;
+}
+
+/** The path tables of the app in `srcDir`: the shell's (ui/routes.ts) and each feature's paths.ts. */
+export function pathTables(srcDir: string): PathTables {
+  const featuresDir = path.join(srcDir, 'features');
+  const files = [
+    path.join(srcDir, 'ui/routes.ts'),
+    ...readdirSync(featuresDir).map((feature) => path.join(featuresDir, feature, 'paths.ts')),
+  ].filter((file) => existsSync(file));
+  return Object.assign({}, ...files.map((file) => exportedTables(readFileSync(file, 'utf8')))) as PathTables;
+}
+
+/** `routes.seeForMe`, `marketPaths.market` (a name of a path table) or a plain string: the path; else undefined. */
+function pathValue(node: Node | undefined, tables: PathTables): string | undefined {
   if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
   const { object, property } = (node ?? {}) as { object?: Node; property?: Node };
-  if (node?.type !== 'MemberExpression' || object?.name !== 'routes' || typeof property?.name !== 'string')
+  if (
+    node?.type !== 'MemberExpression' ||
+    typeof object?.name !== 'string' ||
+    typeof property?.name !== 'string'
+  )
     return undefined;
-  return paths[property.name];
+  return tables[object.name]?.[property.name];
 }
 
 /**
@@ -34,10 +72,7 @@ function pathValue(node: Node | undefined, paths: Readonly<Record<string, string
  * with a fixed path (a path with parameters is left out: no one address to serve it at). The page
  * may also be a constant of the module (`const form = lazyPage(…)`, shared by two routes).
  */
-export function manifestPages(
-  code: string,
-  paths: Readonly<Record<string, string>>,
-): { path: string; source: string }[] {
+export function manifestPages(code: string, tables: PathTables): { path: string; source: string }[] {
   const found: { path: string; source: string }[] = [];
   const nodes = [...walk(parseAst(code, { lang: 'tsx' }))];
   const constants = new Map(
@@ -47,13 +82,13 @@ export function manifestPages(
   );
   for (const node of nodes) {
     if (node.type !== 'ObjectExpression') continue;
-    const path = pathValue(propertyOf(node, 'path'), paths);
+    const route = pathValue(propertyOf(node, 'path'), tables);
     const named = propertyOf(node, 'page');
     const page = named?.type === 'Identifier' ? constants.get(named.name) : named;
-    if (!path || path.includes(':') || page?.type !== 'CallExpression') continue;
+    if (!route || route.includes(':') || page?.type !== 'CallExpression') continue;
     const load = [...walk(page)].find((n) => n.type === 'ImportExpression');
     const source = load && isNode(load.source) ? load.source.value : undefined;
-    if (typeof source === 'string') found.push({ path, source });
+    if (typeof source === 'string') found.push({ path: route, source });
   }
   return found;
 }
@@ -65,15 +100,19 @@ const isChunk = (item: Rollup.OutputChunk | Rollup.OutputAsset): item is Rollup.
  * For each page of the user app, the chunks and styles its first render needs beyond the entry's,
  * written to the protocol's ROUTE_PRELOADS_FILE. The server names them in that route's HTML (modulepreload), so a
  * first visit fetches the page's code beside the entry's, instead of after the entry has run.
- * `paths` is the app's route table (src/ui/routes.ts); `atStart` names what the app start itself
- * imports lazily on every page (the protocol's schemas, to check the first answers).
+ * The paths come from the app's path tables (`pathTables`); `atStart` names what the app start
+ * itself imports lazily on every page (the protocol's schemas, to check the first answers).
  */
-export function routePreloads(paths: Readonly<Record<string, string>>, atStart: string[] = []): Plugin {
+export function routePreloads(atStart: string[] = []): Plugin {
   const pageModules = new Map<string, string>();
   const startModules = new Set<string>();
+  let tables: PathTables = {};
   return {
     name: 'sfm-route-preloads',
     apply: 'build',
+    configResolved(config) {
+      tables = pathTables(path.join(config.root, 'src'));
+    },
     async buildStart() {
       for (const specifier of atStart) {
         const resolved = await this.resolve(specifier);
@@ -83,9 +122,9 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
     },
     async transform(code, id) {
       if (!/[\\/]src[\\/]features[\\/][^\\/]+[\\/]manifest\.tsx?$/.test(id)) return null;
-      for (const { path, source } of manifestPages(code, paths)) {
+      for (const { path: route, source } of manifestPages(code, tables)) {
         const resolved = await this.resolve(source, id);
-        if (resolved) pageModules.set(path, resolved.id);
+        if (resolved) pageModules.set(route, resolved.id);
       }
       return null;
     },
@@ -101,13 +140,13 @@ export function routePreloads(paths: Readonly<Record<string, string>>, atStart: 
         const chunkOf = (id: string) => chunks.find((c) => id in c.modules);
         const startChunks = [...startModules].flatMap((id) => chunkOf(id) ?? []);
         const table: RoutePreloads = {};
-        for (const [path, moduleId] of pageModules) {
+        for (const [route, moduleId] of pageModules) {
           const page = chunkOf(moduleId);
           if (!page) continue;
           const needed = staticGraph([page, ...startChunks], chunks).filter(
             (c) => !onEveryPage.has(c.fileName),
           );
-          table[path] = {
+          table[route] = {
             js: needed.map((c) => `/${c.fileName}`),
             css: needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`)),
           };

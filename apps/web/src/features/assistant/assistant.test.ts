@@ -7,6 +7,7 @@ import { HandlerPriority, HandlerRegistry, type CommandHandler } from './handler
 import { onSceneModeRequest, requestSceneMode } from './scene-mode-requests.ts';
 import { VoiceAssistant } from './voice-assistant.ts';
 import { zhCN as zh } from '../../i18n/zh-CN.ts';
+import { marketPaths } from '../market/index.ts';
 
 /** zh-CN lookup with {{param}} interpolation, so the tests read like what the user hears. */
 function t(key: string, params: Record<string, unknown> = {}): string {
@@ -93,7 +94,7 @@ const pages: VoicePage[] = [
   { path: routes.home, nameKey: 'assistant.pages.home', aliases: ['首页', '主页', 'home'] },
   { path: routes.profile, nameKey: 'nav.profile', aliases: ['个人中心', '我的', 'profile'] },
   { path: routes.aichat, nameKey: 'nav.aichat', aliases: ['陪我聊聊', '聊天', 'chat'] },
-  { path: routes.market, nameKey: 'nav.market', aliases: ['市场', 'market'] },
+  { path: marketPaths.market, nameKey: 'nav.market', aliases: ['市场', 'market'] },
 ];
 
 function setup(path = '/') {

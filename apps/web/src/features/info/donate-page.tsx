@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INFO_NS } from '../../i18n/info/index.ts';
 import { Link } from 'wouter';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
+import { pointsPaths } from '../points/index.ts';
 
 /**
  * /donate: why and how to support the service. A donation is paid through the points feature's
@@ -27,7 +27,7 @@ export function DonatePage() {
         <h2 id={howId}>{t('donate.howTitle')}</h2>
         <p>{t('donate.how')}</p>
         <p>
-          <Link to={routes.pointsRecharge} className="button button--primary button--block">
+          <Link to={pointsPaths.recharge} className="button button--primary button--block">
             {t('donate.donate')}
           </Link>
         </p>

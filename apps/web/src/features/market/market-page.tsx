@@ -14,13 +14,13 @@ import { NetworkError } from '../../api/http-client.ts';
 import { MARKET_NS } from '../../i18n/market/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
 import { TabList, tabId } from '../../ui/tab-list.tsx';
 import { marketApi } from './market-api.ts';
 import { ReportDialog } from './report-dialog.tsx';
 import { SceneCard } from './scene-card.tsx';
 import { useSceneList, type SceneFilters } from './use-scene-list.ts';
 import './market.css';
+import { marketPaths } from './paths.ts';
 
 /**
  * /market: the scenes of all, mine or my favourites, searched (a Chinese substring of the name or
@@ -77,7 +77,7 @@ export function MarketPage() {
     <Page title={t('list.title')} className="market">
       <p>{t('list.intro')}</p>
       <p>
-        <Link to={routes.marketSceneAdd} className="button button--primary">
+        <Link to={marketPaths.sceneAdd} className="button button--primary">
           {t('list.add')}
         </Link>
       </p>

@@ -3,9 +3,10 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { MARKET_NS } from '../../i18n/market/index.ts';
-import { pathTo, routes } from '../../ui/routes.ts';
+import { pathTo } from '../../ui/routes.ts';
 import { SceneIcon } from './scene-icon.tsx';
 import { SceneStatusNote } from './scene-status.tsx';
+import { marketPaths } from './paths.ts';
 
 export interface SceneCardProps {
   scene: MarketScene;
@@ -47,7 +48,7 @@ export const SceneCard = forwardRef<HTMLHeadingElement, SceneCardProps>(function
         {scene.mine ? <SceneStatusNote scene={scene} /> : null}
         <div className="scene-card__actions">
           <Link
-            to={pathTo(routes.marketUse, { id: scene.id })}
+            to={pathTo(marketPaths.use, { id: scene.id })}
             className="button button--primary"
             aria-label={t('card.useNamed', { name })}
           >
@@ -65,7 +66,7 @@ export const SceneCard = forwardRef<HTMLHeadingElement, SceneCardProps>(function
           </button>
           {scene.mine ? (
             <Link
-              to={pathTo(routes.marketSceneEdit, { id: scene.id })}
+              to={pathTo(marketPaths.sceneEdit, { id: scene.id })}
               className="button button--secondary"
               aria-label={t('card.editNamed', { name })}
             >

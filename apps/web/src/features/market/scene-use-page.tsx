@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { MARKET_NS } from '../../i18n/market/index.ts';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
 import { loadSceneScreen } from '../see-for-me/index.ts';
 import { marketApi } from './market-api.ts';
 import { sceneEntryOf } from './scene-entry.ts';
+import { marketPaths } from './paths.ts';
 
 /** The see-for-me camera screen, fetched as its own chunk. */
 const SceneScreen = lazy(() => loadSceneScreen().then((SeeForMePage) => ({ default: SeeForMePage })));
@@ -54,7 +54,7 @@ export function SceneUsePage() {
     return (
       <Page title={t('use.notFound')}>
         <p>
-          <Link to={routes.market}>{t('use.back')}</Link>
+          <Link to={marketPaths.market}>{t('use.back')}</Link>
         </p>
       </Page>
     );

@@ -6,10 +6,10 @@ import { api } from '../../api/http-client.ts';
 import { POINTS_NS } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
 import { formatDay, formatEntryTime, signedAmount } from './points-format.ts';
 import { usePointsDetails } from './use-points-details.ts';
 import './points.css';
+import { pointsPaths } from './paths.ts';
 
 /** Spec §2: the filter's options, in this order ('' is all). */
 const FILTERS: readonly ('' | PointsLogType)[] = ['', 'consume', 'recharge', 'auth', 'gift', 'vip'];
@@ -160,7 +160,7 @@ export function PointsLogsPage() {
     <Page title={tApp('pages.pointsLogs')} className="points">
       {details ? <PointsSummary details={details} /> : <SummaryPlaceholder />}
       <p>
-        <Link to={routes.pointsRecharge} className="button button--secondary">
+        <Link to={pointsPaths.recharge} className="button button--secondary">
           {t('rechargeLink')}
         </Link>
       </p>

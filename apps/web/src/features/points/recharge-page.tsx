@@ -6,10 +6,10 @@ import { api } from '../../api/http-client.ts';
 import { POINTS_NS } from '../../i18n/points/index.ts';
 import { useAnnounce } from '../../ui/announcer.tsx';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
 import { formatDay, yuan } from './points-format.ts';
 import { usePointsDetails } from './use-points-details.ts';
 import './points.css';
+import { pointsPaths } from './paths.ts';
 
 const ORDER_TEXT = { paid: 'recharge.paid', failed: 'recharge.failed' } as const;
 
@@ -145,7 +145,7 @@ export function RechargePage() {
         </>
       ) : null}
       <p>
-        <Link to={routes.pointsLogs}>{t('recharge.history')}</Link>
+        <Link to={pointsPaths.logs}>{t('recharge.history')}</Link>
       </p>
     </Page>
   );

@@ -5,8 +5,8 @@ import { useLocation, useSearchParams } from 'wouter';
 import { api } from '../../api/http-client.ts';
 import { POINTS_NS } from '../../i18n/points/index.ts';
 import { Page } from '../../ui/page.tsx';
-import { routes } from '../../ui/routes.ts';
 import { yuan } from './points-format.ts';
+import { pointsPaths } from './paths.ts';
 
 /**
  * The embedded sandbox gateway's checkout (`?orderId=`): the user confirms or cancels; the gateway
@@ -33,7 +33,7 @@ export function SandboxCheckoutPage() {
     try {
       const answer = await api.call('sandboxCheckout', { orderId, action });
       if (!answer.ok) return setProblem(answer.message);
-      navigate(`${routes.pointsRecharge}?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+      navigate(`${pointsPaths.recharge}?orderId=${encodeURIComponent(orderId)}`, { replace: true });
     } finally {
       setBusy(false);
     }

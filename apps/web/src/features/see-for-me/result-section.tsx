@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { CALL_SHARING_LAST } from '../../ui/routes.ts';
+import { CALL_SHARING_LAST } from '../calls/index.ts';
 import type { SceneState } from './scene/scene-state.ts';
 import { useLiveText } from './use-live-text.ts';
 

@@ -14,6 +14,7 @@ import {
   useSpeakWithScreenReader,
   useVoiceInputAvailable,
 } from '../speech/index.ts';
+import { pointsPaths } from '../points/index.ts';
 import { isCameraRoute } from './camera-route.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
@@ -221,7 +222,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
         {sceneState.pointsShortfall ? (
           <p>
             <Link
-              to={sceneState.pointsShortfall === 'login' ? routes.login : routes.pointsRecharge}
+              to={sceneState.pointsShortfall === 'login' ? routes.login : pointsPaths.recharge}
               className="button button--primary"
             >
               {t(
