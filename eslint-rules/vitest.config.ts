@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'lint-rules', include: ['*.test.ts'] } });
+export default defineConfig({ test: { name: 'eslint-rules', include: ['*.test.ts'] } });
