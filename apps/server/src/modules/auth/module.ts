@@ -4,6 +4,7 @@ import { authPersonalData } from './personal-data.ts';
 import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
+import { SmsCodes } from './sms-codes.ts';
 
 /** The auth service as every module that logs a user in builds it (social login does too). */
 export function createAuthService({
@@ -18,13 +19,16 @@ export function createAuthService({
   return new AuthService({
     users: accounts,
     refreshTokens: new RefreshTokenRepo(db),
-    smsCodes: new SmsCodeRepo(db),
+    codes: new SmsCodes({
+      repo: new SmsCodeRepo(db),
+      sms: adapters.sms,
+      clock,
+      key: createHmac('sha256', security.secret).update('sms-code').digest(),
+    }),
     passwords: security.passwords,
     tokens: security.tokens,
-    sms: adapters.sms,
     clock,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    smsCodeKey: createHmac('sha256', security.secret).update('sms-code').digest(),
     phoneVerified: points.phoneVerified,
   });
 }

@@ -1,9 +1,5 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
-  SMS_CODE_LENGTH,
-  SMS_CODE_TTL_SECONDS,
-  SMS_MAX_ATTEMPTS,
-  SMS_RESEND_SECONDS,
   type AuthSession,
   type LoginRequest,
   type PasswordChangeRequest,
@@ -20,27 +16,23 @@ import { toUser } from '../../db/user-row.ts';
 import type { Accounts, UserChanges, UserRow } from '../../module-context.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PasswordHasher } from '../../security/password-hasher.ts';
-import { hmacSha256, randomToken, safeEqualHex, sha256 } from '../../security/secrets.ts';
+import { randomToken, sha256 } from '../../security/secrets.ts';
 import type { TokenService } from '../../security/token-service.ts';
-import type { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
-import type { SmsSender } from '../../sms/sms-sender.ts';
+import type { RefreshTokenRepo } from './repo.ts';
+import type { SmsCodes } from './sms-codes.ts';
 
 export interface AuthServiceDeps {
   users: Accounts;
   refreshTokens: RefreshTokenRepo;
-  smsCodes: SmsCodeRepo;
+  /** The codes that prove a phone (registration, SMS login, a reset, a phone bound). */
+  codes: SmsCodes;
   passwords: PasswordHasher;
   tokens: TokenService;
-  sms: SmsSender;
   clock: Clock;
   refreshTokenTtlSeconds: number;
-  /** Keys the SMS code hashes: six digits are too few to hash without a secret. */
-  smsCodeKey: Uint8Array;
   /** Told each time a code proves a phone (the points economy rewards the first time once). */
   phoneVerified: (userId: string) => Promise<void>;
 }
-
-type SmsCheck = 'ok' | 'invalid' | 'too_many';
 
 /**
  * How long a rotated refresh token may be presented again (the usual "reuse interval"): long enough
@@ -77,8 +69,7 @@ export class AuthService {
     const user = await this.deps.users.findById(userId);
     if (!user) throw new AppError(401, 'errors.token_invalid');
     if (request.code !== undefined) {
-      // an account without a phone (a social login's) has no code to prove anything with
-      this.refuseCheck(user.phone ? await this.checkSmsCode(user.phone, request.code) : 'invalid');
+      await this.deps.codes.prove(user.phone, request.code);
     } else if (!(await this.deps.passwords.verify(user.passwordHash, request.currentPassword ?? ''))) {
       throw new AppError(400, 'errors.password_wrong', {}, { field: 'currentPassword' });
     }
@@ -92,6 +83,10 @@ export class AuthService {
     return null;
   }
 
+  sendSmsCode(phone: string): Promise<SmsSendResponse> {
+    return this.deps.codes.send(phone);
+  }
+
   async login(request: LoginRequest): Promise<AuthSession> {
     const user = await this.deps.users.findByPhone(request.phone);
     // verify runs even without a user or a password, so timing does not tell which phones exist
@@ -100,36 +95,13 @@ export class AuthService {
     return this.startSession(user);
   }
 
-  async sendSmsCode(phone: string): Promise<SmsSendResponse> {
-    const now = this.deps.clock();
-    const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-    const issued = await this.deps.smsCodes.issue(
-      {
-        phone,
-        codeHash: this.smsCodeHash(phone, code),
-        sentAt: now,
-        expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS),
-      },
-      addSeconds(now, -SMS_RESEND_SECONDS),
-    );
-    if (!issued) {
-      const previous = await this.deps.smsCodes.find(phone);
-      const wait = previous
-        ? Math.ceil((previous.sentAt.getTime() + SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000)
-        : SMS_RESEND_SECONDS;
-      throw AppError.retryLater('errors.sms_resend_wait', Math.max(1, wait));
-    }
-    await this.deps.sms.send(phone, code);
-    return { expiresInSeconds: SMS_CODE_TTL_SECONDS, resendAfterSeconds: SMS_RESEND_SECONDS };
-  }
-
   /**
    * Logs in with a code; an unknown phone gets an account, as users of Chinese SMS login expect.
    * An account registered before registration asked for a code may have been made by someone
    * who does not own the phone: at its owner's first code its password and every session end.
    */
   async smsLogin(request: SmsLoginRequest): Promise<AuthSession> {
-    this.refuseCheck(await this.checkSmsCode(request.phone, request.code));
+    await this.deps.codes.prove(request.phone, request.code);
     const now = this.deps.clock();
     let user = await this.deps.users.findOrCreateByPhone(request.phone, now);
     if (!user.phoneVerifiedAt) {
@@ -144,7 +116,7 @@ export class AuthService {
    * login). The verification reward is per account: binding after a social login adds nothing.
    */
   async bindPhone(userId: string, request: SmsLoginRequest): Promise<User> {
-    this.refuseCheck(await this.checkSmsCode(request.phone, request.code));
+    await this.deps.codes.prove(request.phone, request.code);
     const bound = await this.deps.users.bindPhone(userId, request.phone, this.deps.clock());
     if (bound === 'taken') throw new AppError(409, 'errors.phone_bound_elsewhere');
     if (bound === 'has_phone') throw new AppError(409, 'errors.phone_already_bound');
@@ -236,7 +208,7 @@ export class AuthService {
     nickname?: string,
   ): Promise<AuthSession> {
     // the code first: it is cheap, and hashing for a wrong code would hand out free CPU
-    this.refuseCheck(await this.checkSmsCode(phone, code));
+    await this.deps.codes.prove(phone, code);
     const passwordHash = await this.deps.passwords.hash(password);
     const now = this.deps.clock();
     const created = await this.deps.users.create({
@@ -271,11 +243,6 @@ export class AuthService {
     return user;
   }
 
-  private refuseCheck(result: SmsCheck): void {
-    if (result === 'too_many') throw new AppError(429, 'errors.sms_too_many_attempts');
-    if (result === 'invalid') throw new AppError(401, 'errors.sms_code_invalid', {}, { field: 'code' });
-  }
-
   private async newRefreshToken(repo: RefreshTokenRepo, userId: string, familyId: string, now: Date) {
     const token = randomToken();
     await repo.insert({
@@ -285,25 +252,5 @@ export class AuthService {
       expiresAt: addSeconds(now, this.deps.refreshTokenTtlSeconds),
     });
     return token;
-  }
-
-  private smsCodeHash(phone: string, code: string): string {
-    return hmacSha256(this.deps.smsCodeKey, `${phone}:${code}`);
-  }
-
-  /** One check at a time per phone (row lock), so parallel guesses cannot exceed the attempt limit. */
-  private checkSmsCode(phone: string, code: string): Promise<SmsCheck> {
-    const now = this.deps.clock();
-    return this.deps.smsCodes.transaction(async (repo): Promise<SmsCheck> => {
-      const row = await repo.findForUpdate(phone);
-      if (!row || row.expiresAt <= now) return 'invalid';
-      if (row.failedAttempts >= SMS_MAX_ATTEMPTS) return 'too_many';
-      if (!safeEqualHex(row.codeHash, this.smsCodeHash(phone, code))) {
-        const failures = await repo.recordFailure(phone);
-        return failures >= SMS_MAX_ATTEMPTS ? 'too_many' : 'invalid';
-      }
-      await repo.remove(phone);
-      return 'ok';
-    });
   }
 }
