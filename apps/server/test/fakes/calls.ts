@@ -1,6 +1,6 @@
 import { createDecipheriv, hkdfSync, type ECDH } from 'node:crypto';
 import type { Scheduler } from '../../src/modules/calls/call-timers.ts';
-import type { SocketRooms } from '../../src/sockets/socket-router.ts';
+import type { SocketRooms } from '../../src/sockets/socket-namespace.ts';
 
 export interface Delivered {
   socket: string;

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import { SocketRouter, type SocketNamespace } from '../../src/sockets/socket-router.ts';
+import type { SocketNamespace } from '../../src/sockets/socket-namespace.ts';
+import { SocketRouter } from '../../src/sockets/socket-router.ts';
 
 export type WatchedNamespace = SocketNamespace<Record<string, z.ZodType>, never>;
 

@@ -7,7 +7,7 @@ import {
 } from '@sfm/protocol';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import { rooms } from './call-rooms.ts';
 import type { SeekerMember } from './members.ts';
 import type { PresenceRepo } from './presence-repo.ts';

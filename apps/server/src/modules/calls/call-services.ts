@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import { VolunteerAvailability } from './availability-service.ts';
 import { CallRepo } from './call-repo.ts';
 import { CallTimers, realScheduler, type Scheduler } from './call-timers.ts';

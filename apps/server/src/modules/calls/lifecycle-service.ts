@@ -9,7 +9,7 @@ import type {
 import { AppError } from '../../app-error.ts';
 import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import type { CallRepo } from './call-repo.ts';
 import { rooms } from './call-rooms.ts';
 import type { CallRow } from './call-rows.ts';

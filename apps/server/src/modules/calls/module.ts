@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModuleContext } from '../../module-context.ts';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import { CallsAdminRepo } from './admin-repo.ts';
 import { registerCallAdminRoutes } from './admin-routes.ts';
 import { CallsAdminService } from './admin-service.ts';

@@ -2,7 +2,7 @@ import type { IncomingCall, RingProgress, RingStopReason } from '@sfm/protocol';
 import type { Logger } from 'pino';
 import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';
-import type { SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import type { CallRepo } from './call-repo.ts';
 import { rooms } from './call-rooms.ts';
 import { incomingCall, type CallRow } from './call-rows.ts';

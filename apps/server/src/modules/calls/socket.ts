@@ -8,7 +8,7 @@ import {
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { AdminIdentity, UserIdentity } from '../../http/identity.ts';
-import type { SocketClient, SocketNamespace, SocketRooms } from '../../sockets/socket-router.ts';
+import type { SocketClient, SocketNamespace, SocketRooms } from '../../sockets/socket-namespace.ts';
 import type { VolunteerAvailability } from './availability-service.ts';
 import { rooms } from './call-rooms.ts';
 import type { CallLifecycle } from './lifecycle-service.ts';

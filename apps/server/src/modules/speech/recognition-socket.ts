@@ -1,6 +1,6 @@
 import { RecognitionClientEvents, SPEECH_RECOGNITION_NAMESPACE } from '@sfm/protocol';
 import type { DeviceAllowance } from '../../security/device-allowance.ts';
-import type { SocketNamespace } from '../../sockets/socket-router.ts';
+import type { SocketNamespace } from '../../sockets/socket-namespace.ts';
 import type { SpeechService } from './service.ts';
 
 /** Largest accepted audio message: 10 s of 16 kHz 16-bit PCM as base64. */

@@ -1,6 +1,6 @@
 import { SPEECH_SYNTHESIS_NAMESPACE, SynthesisClientEvents } from '@sfm/protocol';
 import type { DeviceAllowance } from '../../security/device-allowance.ts';
-import type { SocketNamespace } from '../../sockets/socket-router.ts';
+import type { SocketNamespace } from '../../sockets/socket-namespace.ts';
 import type { SpeechService } from './service.ts';
 
 /** /speech-synthesis (spec §5): each client's texts spoken by the speech service as MP3 chunks. */
