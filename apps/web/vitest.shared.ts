@@ -19,6 +19,7 @@ export const FRESH_MODULE_TESTS = [
   'src/features/speech/speech-preferences.test.ts',
   'src/app/app-start.test.ts',
   'src/features/calls/admin/calls-dashboard-panel.test.tsx',
+  'src/features/calls/call-pages.test.tsx',
 ];
 
 /** What both web projects share: React, jsdom and the setup file. */
