@@ -5,8 +5,20 @@ import {
   AdminCreated,
   AdminCreateRequest,
   AdminIdRequest,
-  AdminModerationRequest,
   AdminSetDisabledRequest,
+  TemporaryPassword,
+} from './admin-accounts.ts';
+import { AuditAdmins, AuditPage, AuditQuery } from './admin-audit.ts';
+import {
+  DashboardAnalyses,
+  DashboardFailures,
+  DashboardLatency,
+  DashboardSummary,
+  DashboardUsers,
+} from './admin-dashboard.ts';
+import { DateRangeQuery } from './admin-days.ts';
+import {
+  AdminModerationRequest,
   AdminSetUserRoleRequest,
   AdminUserDetail,
   AdminUserIdRequest,
@@ -14,17 +26,7 @@ import {
   AdminUsersPage,
   AdminUsersQuery,
   AdminUserSummary,
-  AuditAdmins,
-  AuditPage,
-  AuditQuery,
-  DashboardAnalyses,
-  DashboardFailures,
-  DashboardLatency,
-  DashboardSummary,
-  DashboardUsers,
-  DateRangeQuery,
-  TemporaryPassword,
-} from './admin.ts';
+} from './admin-users.ts';
 import {
   AdminCallReports,
   AdminCallReportsQuery,

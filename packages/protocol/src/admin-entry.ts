@@ -8,7 +8,11 @@ import { addMessages } from './messages.ts';
 
 addMessages({ 'zh-CN': zhCN, en });
 
-export * from './admin.ts';
+export * from './admin-days.ts';
+export * from './admin-dashboard.ts';
+export * from './admin-users.ts';
+export * from './admin-accounts.ts';
+export * from './admin-audit.ts';
 export * from './admin-endpoints.ts';
 export * from './calls-admin.ts';
 export * from './points-admin.ts';

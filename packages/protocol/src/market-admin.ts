@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModerationReason } from './admin.ts';
+import { ModerationReason } from './admin-users.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { MarketScene, SceneId, SceneStatus } from './market.ts';
 import { AnalyzeRequest } from './vision.ts';

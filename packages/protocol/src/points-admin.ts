@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UUID } from './ids.ts';
-import { Day, DateRangeQuery, ModerationReason } from './admin.ts';
+import { Day, DateRangeQuery } from './admin-days.ts';
+import { ModerationReason } from './admin-users.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { OrderKind, PointsDetails, PointsLogEntry, PointsRules } from './points.ts';
 
