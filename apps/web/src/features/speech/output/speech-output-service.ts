@@ -1,22 +1,14 @@
+import { sayWithFallback, type Utterance } from './engine-fallback.ts';
+import { SpeechEvents } from './speech-events.ts';
 import {
   monotonicNow,
-  SPEECH_DOM_EVENT,
   type EngineName,
-  type EngineOutcome,
   type PlaybackState,
   type SpeakOptions,
   type SpeechEngine,
   type SpeechEvent,
   type SpeechOutput,
-  type SpeechPriority,
 } from './types.ts';
-
-interface Utterance {
-  text: string;
-  priority: SpeechPriority;
-  resolve: () => void;
-  engine: SpeechEngine | null;
-}
 
 export interface SpeechOutputServiceOptions {
   /** The engines to try for one utterance, preferred first (the silent one is added last). */
@@ -29,9 +21,6 @@ export interface SpeechOutputServiceOptions {
   domEvents?: boolean;
 }
 
-/** Spec §9: the queue's processing guard: a text no engine has begun to say by then moves on. */
-export const QUEUE_GUARD_MS = 10_000;
-
 /**
  * The one queue that decides what is said (ACCESSIBILITY.md pacing):
  * - danger interrupts anything and is never dropped (dangers wait for each other in order);
@@ -40,7 +29,7 @@ export const QUEUE_GUARD_MS = 10_000;
  * - while the user speaks to the app (`holdForListening(true)`) nothing is said; what arrives waits
  *   by the same rules and is said when the user is done;
  * - an engine that throws or whose cloud stream fails hands the text to the next engine, ending at a
- *   silent speaker, with a console warning — never a crash.
+ *   silent speaker, with a console warning — never a crash (engine-fallback.ts).
  */
 export class SpeechOutputService implements SpeechOutput {
   private current: Utterance | null = null;
@@ -49,29 +38,16 @@ export class SpeechOutputService implements SpeechOutput {
   private lastText = '';
   private held = false;
   private lastEngine: SpeechEngine | null = null;
-  private readonly listeners = new Set<(event: SpeechEvent) => void>();
+  private readonly events: SpeechEvents;
   private readonly now: () => number;
 
   constructor(private readonly opts: SpeechOutputServiceOptions) {
     this.now = opts.now ?? monotonicNow;
+    this.events = new SpeechEvents(opts.domEvents !== false);
   }
 
   onEvent(listener: (event: SpeechEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(event: SpeechEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch {
-        // a listener's failure is not the speaker's
-      }
-    }
-    if (this.opts.domEvents !== false && typeof window !== 'undefined' && typeof CustomEvent === 'function') {
-      window.dispatchEvent(new CustomEvent(SPEECH_DOM_EVENT, { detail: event }));
-    }
+    return this.events.on(listener);
   }
 
   isSpeaking(): boolean {
@@ -124,7 +100,7 @@ export class SpeechOutputService implements SpeechOutput {
     this.dropWaiting();
     for (const danger of this.dangers.splice(0)) danger.resolve();
     this.interruptCurrent(false);
-    if (hadSpeech) this.emit({ type: 'speechCancelled', at: this.now() });
+    if (hadSpeech) this.events.emit({ type: 'speechCancelled', at: this.now() });
   }
 
   cancel(): void {
@@ -187,7 +163,7 @@ export class SpeechOutputService implements SpeechOutput {
     const waiting = this.waitingRoutine;
     this.waitingRoutine = null;
     if (!waiting) return;
-    this.emit({ type: 'speechDropped', text: waiting.text, at: this.now() });
+    this.events.emit({ type: 'speechDropped', text: waiting.text, at: this.now() });
     waiting.resolve();
   }
 
@@ -200,7 +176,7 @@ export class SpeechOutputService implements SpeechOutput {
     } catch {
       // ignore
     }
-    if (emit) this.emit({ type: 'speechCancelled', at: this.now() });
+    if (emit) this.events.emit({ type: 'speechCancelled', at: this.now() });
     current.resolve();
   }
 
@@ -221,80 +197,14 @@ export class SpeechOutputService implements SpeechOutput {
       chain = [];
     }
     chain.push(this.opts.silent);
-    let started = false;
-    for (const engine of chain) {
-      if (this.current !== utterance) return;
-      utterance.engine = engine;
-      this.lastEngine = engine;
-      const onStart = () => {
-        if (started || this.current !== utterance) return;
-        started = true;
-        this.emit({
-          type: 'speechStarted',
-          text: utterance.text,
-          priority: utterance.priority,
-          at: this.now(),
-          engine: engine.name,
-        });
-      };
-      if (engine.name === 'silent') onStart();
-      // spec §9 queue-processing guard: an engine that has not begun to speak by then never will
-      // (a voice still connecting included): it is cancelled and the next engine says the text
-      let stalled = false;
-      let guard: ReturnType<typeof setTimeout> | undefined;
-      const givenUp = new Promise<EngineOutcome>((resolve) => {
-        guard = setTimeout(() => {
-          if (started) return;
-          stalled = true;
-          if (this.current === utterance) engine.cancel();
-          resolve({ kind: 'cancelled' });
-        }, QUEUE_GUARD_MS);
-      });
-      let outcome: EngineOutcome;
-      try {
-        outcome = await Promise.race([
-          engine.speak(utterance.text, { onStart, priority: utterance.priority }),
-          givenUp,
-        ]);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        console.warn(`speech engine ${engine.name} failed, falling back:`, reason);
-        if (this.current !== utterance) return;
-        this.emit({ type: 'speechError', text: utterance.text, reason, at: this.now(), engine: engine.name });
-        continue;
-      } finally {
-        clearTimeout(guard);
-      }
-      if (this.current !== utterance) return;
-      if (stalled) {
-        console.warn(`speech engine ${engine.name} did not start within ${QUEUE_GUARD_MS} ms, falling back`);
-        this.emit({
-          type: 'speechError',
-          text: utterance.text,
-          reason: 'stalled',
-          at: this.now(),
-          engine: engine.name,
-        });
-        continue;
-      }
-      if (outcome.kind === 'failed') {
-        this.emit({
-          type: 'speechError',
-          text: utterance.text,
-          reason: outcome.reason,
-          at: this.now(),
-          engine: engine.name,
-        });
-        // a cloud stream that broke before any sound: say it with the device instead
-        if (engine.name === 'cloud' && !started) {
-          console.warn(`cloud speech failed (${outcome.reason}), falling back`);
-          continue;
-        }
-      } else if (outcome.kind === 'done') {
-        this.emit({ type: 'speechEnded', text: utterance.text, at: this.now(), engine: engine.name });
-      }
-      break;
-    }
+    await sayWithFallback(utterance, chain, {
+      isCurrent: () => this.current === utterance,
+      tries: (engine) => {
+        this.lastEngine = engine;
+      },
+      emit: (event) => this.events.emit(event),
+      now: () => this.now(),
+    });
     if (this.current === utterance) {
       this.current = null;
       utterance.resolve();
