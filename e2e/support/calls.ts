@@ -68,8 +68,8 @@ export async function standBy(volunteer: Page): Promise<void> {
   await expect.poll(() => available.isEnabled(), { timeout: 15_000 }).toBe(true);
   await available.check();
   // quiet hours are on by default (22:00–07:00 on the browser's clock): a suite run at night would
-  // never ring anyone (the status says so). The switch shows what the server keeps, so unchecked
-  // means it was stored.
+  // never ring anyone (the status says so). The status says 正在等待求助 only once the server has
+  // stored every choice (its echoes), so a call made after it rings this page.
   const quiet = volunteer.getByRole('switch', { name: '夜间免打扰' });
   await expect.poll(() => quiet.isEnabled(), { timeout: 15_000 }).toBe(true);
   // a click, not uncheck(): the switch changes only when the server's answer comes

@@ -93,6 +93,9 @@ export function VolunteerCallsPage() {
   const now = useMinute();
   const token = useSession((s) => s.token);
   const [availability, setAvailability] = useState<Availability | null>(null);
+  // what the server has stored (its echoes only): the switches follow the volunteer's hand at once,
+  // but "正在等待求助" is said only once the server will really ring this page
+  const [stored, setStored] = useState<Availability | null>(null);
   const [muted, setMuted] = useState(false);
   const [torchAsked, setTorchAsked] = useState(false);
   const [history, setHistory] = useState<CallHistory | null>(null);
@@ -120,14 +123,15 @@ export function VolunteerCallsPage() {
     },
     onEvent: (event, data) => {
       if (event !== 'availability') return;
-      const stored = data as Availability;
-      setAvailability((known) => merged(known, stored));
-      wanted.current ??= standing(stored);
+      const told = data as Availability;
+      setAvailability((known) => merged(known, told));
+      setStored((known) => merged(known, told));
+      wanted.current ??= standing(told);
     },
   });
   const { state, actions, socket } = session;
   const available = availability?.available ?? false;
-  const status = volunteerStatus(state, standbyWords(availability, now, t, i18n.language), t);
+  const status = volunteerStatus(state, standbyWords(stored, now, t, i18n.language), t);
   useSpokenStatus(status);
 
   // the stored choice says available: this page's socket is the one that rings (again after a reconnect)
