@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { FEEDBACK_PHOTO } from '@sfm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
-import type * as PhotoDownsize from '../../ui/photo-downsize.ts';
 import { downsizePhotoFile } from '../../ui/photo-downsize.ts';
 
 // jsdom cannot decode images: the downsizing itself runs in the browser test (e2e/personal-centre)
-vi.mock('../../ui/photo-downsize.ts', async (importActual) => ({
-  ...(await importActual<typeof PhotoDownsize>()),
-  downsizePhotoFile: vi.fn(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])),
-}));
+// a spy on the module itself: an async factory (importActual) raced the pages' preload, which at
+// times got the real module, and the test never saw its call
+vi.mock('../../ui/photo-downsize.ts', { spy: true });
+const downsized = () =>
+  vi.mocked(downsizePhotoFile).mockResolvedValue(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]));
 
 // antd tables in jsdom are slow on a busy machine
 vi.setConfig({ testTimeout: 30_000 });
@@ -70,6 +70,7 @@ describe('/contact-us', () => {
   });
 
   it('attaches a downsized photo, previews it and sends it with the feedback', async () => {
+    downsized();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:p', revokeObjectURL: vi.fn() }));
     loginAs({ userType: 0 });
     seedStorage({ privacyAccepted: 'true' });

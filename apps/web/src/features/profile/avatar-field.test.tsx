@@ -3,14 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
-import type * as PhotoDownsize from '../../ui/photo-downsize.ts';
 import { downsizePhotoFile } from '../../ui/photo-downsize.ts';
 
 // jsdom cannot decode images: the downsizing itself runs in the browser test (e2e/personal-centre)
-vi.mock('../../ui/photo-downsize.ts', async (importActual) => ({
-  ...(await importActual<typeof PhotoDownsize>()),
-  downsizePhotoFile: vi.fn(async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])])),
-}));
+// a spy on the module itself: an async factory (importActual) raced the pages' preload, which at
+// times got the real module, and the test never saw its call
+vi.mock('../../ui/photo-downsize.ts', { spy: true });
+const downsized = () =>
+  vi.mocked(downsizePhotoFile).mockResolvedValue(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]));
 
 const AVATAR_URL = '/api/user-photos/u1/p1?exp=1&sig=s';
 
@@ -34,6 +34,7 @@ describe('/profile: avatar', () => {
   });
 
   it('a chosen photo is downsized to the avatar size, uploaded, shown and said', async () => {
+    downsized();
     const fetch = open(null);
     // the page is loaded lazily and its avatar asked of the server: choose once both have settled,
     // or the input chosen from may be replaced by the next render (a fresh-clone run under load)
