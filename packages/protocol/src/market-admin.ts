@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './admin-schema-parts.ts';
 import { ModerationReason } from './admin-users.ts';
 import { defineEndpoints } from './endpoint.ts';
 import { MarketScene, SceneId, SceneStatus } from './market.ts';
@@ -10,17 +11,7 @@ export const AdminScenesQuery = z.strictObject({
   /** Default: the queue, the versions waiting for a decision. */
   status: SceneStatus.default('pending'),
   q: z.string().trim().max(30, { error: 'errors.search_too_long' }).optional(),
-  page: z.coerce
-    .number({ error: 'errors.page_invalid' })
-    .int({ error: 'errors.page_invalid' })
-    .min(1, { error: 'errors.page_invalid' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'errors.page_size_invalid' })
-    .int({ error: 'errors.page_size_invalid' })
-    .min(1, { error: 'errors.page_size_invalid' })
-    .max(100, { error: 'errors.page_size_invalid' })
-    .default(20),
+  ...pageQuery,
 });
 export type AdminScenesQuery = z.input<typeof AdminScenesQuery>;
 
