@@ -30,19 +30,24 @@ describe.skipIf(!redisUrl)(
     const open = (node: Node, token: string) => clients.open(node.url + CALLS_NAMESPACE, { token });
     const next = nextEvent;
 
-    it('rings a volunteer on node B for a seeker on node A, connects them, relays their signalling and ends', async () => {
+    /** A seeker on node A calls; a volunteer available on node B is rung. */
+    async function ringAcross(seekerName: string, volunteerName: string) {
       const [a, b] = nodes as [Node, Node];
-      const seeker = await registeredUser(a.app, '节点甲的求助者');
-      const volunteer = await registeredVolunteer(a.app, '节点乙的志愿者');
+      const seeker = await registeredUser(a.app, seekerName);
+      const volunteer = await registeredVolunteer(a.app, volunteerName);
       const volunteerSocket = await open(b, volunteer.token);
       const seekerSocket = await open(a, seeker.token);
       const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);
       volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
       await availability;
-
       const incoming = next<{ callId: string }>(volunteerSocket, 'incomingCall');
       seekerSocket.emit('requestCall', { language: 'zh' });
       const { callId } = await incoming;
+      return { seeker, seekerSocket, volunteerSocket, callId };
+    }
+
+    it('rings a volunteer on node B for a seeker on node A, connects them, relays their signalling and ends', async () => {
+      const { seekerSocket, volunteerSocket, callId } = await ringAcross('节点甲的求助者', '节点乙的志愿者');
 
       const connected = next<{ peerName: string }>(seekerSocket, 'callConnected');
       volunteerSocket.emit('acceptCall', { callId });
@@ -59,17 +64,11 @@ describe.skipIf(!redisUrl)(
     });
 
     it('a seeker reloading onto the other node rejoins the call there: the volunteer is told it went and came back', async () => {
-      const [a, b] = nodes as [Node, Node];
-      const seeker = await registeredUser(a.app, '刷新到乙节点的求助者');
-      const volunteer = await registeredVolunteer(a.app, '留在乙节点的志愿者');
-      const volunteerSocket = await open(b, volunteer.token);
-      const seekerSocket = await open(a, seeker.token);
-      const availability = next<{ available: boolean }>(volunteerSocket, 'availability', (a) => a.available);
-      volunteerSocket.emit('setAvailability', { available: true, languages: ['zh'] });
-      await availability;
-      const incoming = next<{ callId: string }>(volunteerSocket, 'incomingCall');
-      seekerSocket.emit('requestCall', { language: 'zh' });
-      const { callId } = await incoming;
+      const [, b] = nodes as [Node, Node];
+      const { seeker, seekerSocket, volunteerSocket, callId } = await ringAcross(
+        '刷新到乙节点的求助者',
+        '留在乙节点的志愿者',
+      );
       const connected = next(seekerSocket, 'callConnected');
       volunteerSocket.emit('acceptCall', { callId });
       await connected;
