@@ -15,10 +15,12 @@ export default defineConfig({
     sequence: { shuffle: { files: true, tests: false } },
     projects: [
       'packages/protocol',
+      'packages/ocr',
       'apps/server',
       'apps/web',
       'apps/web/vitest.fresh.config.ts',
       'e2e',
+      'e2e/vitest.timed.config.ts',
       'eslint-rules',
       'scripts',
     ],

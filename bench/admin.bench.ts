@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints, type Endpoint } from '@sfm/protocol';
+import { callsAdminEndpoints } from '@sfm/protocol/calls-admin';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { sql } from 'drizzle-orm';
 import { build, type Plugin } from 'vite';
@@ -117,7 +118,7 @@ async function dashboard(): Promise<void> {
       ['analyses per day and scenario', adminEndpoints.dashboardAnalyses],
       ['latency per day (median, p95)', adminEndpoints.dashboardLatency],
       ['failures per day', adminEndpoints.dashboardFailures],
-      ['call outcomes and lengths per day', adminEndpoints.dashboardCalls],
+      ['call outcomes and lengths per day', callsAdminEndpoints.dashboardCalls],
       ['users page, sorted by analyses', adminEndpoints.users, '?sort=analyses'],
       ['users page, search', adminEndpoints.users, '?search=1234'],
     ];

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
 import type { Socket } from 'socket.io-client';
 import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
 import { PHONE_VIEWPORT } from '../e2e/support/browser.ts';

@@ -8,7 +8,7 @@
  * fake → client, target ≤ 5 ms p95). Numbers, not pass/fail.
  */
 import type { Page } from 'playwright-core';
-import { chatEndpoints } from '@sfm/protocol';
+import { chatEndpoints } from '@sfm/protocol/chat';
 import { startFakeChatCompletions } from '../apps/server/test/fakes/chat-completions-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';

@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { endpoints } from '@sfm/protocol';
+import { pointsEndpoints } from '@sfm/protocol/points';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { openSocket } from '../apps/server/test/harness/socket-clients.ts';
@@ -158,7 +159,7 @@ try {
   const balances = async () =>
     Promise.all(
       payerTokens.map(async (token) => {
-        const res = await api(base, endpoints.pointsDetails, undefined, userHeaders(token));
+        const res = await api(base, pointsEndpoints.pointsDetails, undefined, userHeaders(token));
         if (!res.ok) throw new Error(`points: ${res.why}`);
         return (res.data as { totalPoints: number }).totalPoints;
       }),
@@ -227,7 +228,7 @@ try {
     every(RATES.refresh, (i) => recorder.time('refresh', () => session(i).refresh())),
     every(RATES.points, (i) =>
       recorder.time('points', async () => {
-        const res = await api(base, endpoints.pointsDetails, undefined, userHeaders(payer(i)));
+        const res = await api(base, pointsEndpoints.pointsDetails, undefined, userHeaders(payer(i)));
         return res.ok || res.why;
       }),
     ),

@@ -5,7 +5,7 @@
  * characters (target ≤ 50 ms median for a search on 2 cores). With DATABASE_URL set it seeds that
  * database instead. Prints numbers; not a pass/fail test. Run: `npm run bench:market`.
  */
-import { MarketScenesQuery } from '@sfm/protocol';
+import { MarketScenesQuery } from '@sfm/protocol/market';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -6,19 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CALLS_NAMESPACE,
-  CallHistory,
-  DEFAULT_POINTS_RULES,
-  endpoints,
-  envelope,
-  MarketScene,
-  marketEndpoints,
-  PaymentOrder,
-  PointsDetails,
-  PointsLogsPage,
-  type Endpoint,
-} from '@sfm/protocol';
+import { envelope, type Endpoint } from '@sfm/protocol';
+import { CALLS_NAMESPACE, CallHistory } from '@sfm/protocol/calls';
+import { endpoints } from '@sfm/protocol/gathered';
+import { MarketScene, marketEndpoints } from '@sfm/protocol/market';
+import { DEFAULT_POINTS_RULES, PaymentOrder, PointsDetails, PointsLogsPage } from '@sfm/protocol/points';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { nextEvent, openSocket } from '../apps/server/test/harness/socket-clients.ts';

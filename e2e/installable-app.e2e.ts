@@ -32,6 +32,7 @@ describe.skipIf(!hasChromium)(
   () => {
     const suite = usePageSuite({
       browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+      serviceWorkers: 'allow',
     });
     let session: AuthSession;
 

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { accountEndpoints, type AuthSession } from '@sfm/protocol';
+import { type AuthSession } from '@sfm/protocol';
+import { accountEndpoints } from '@sfm/protocol/account';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_POINTS_RULES, endpoints, type AuthSession } from '@sfm/protocol';
+import { endpoints, type AuthSession } from '@sfm/protocol';
+import { DEFAULT_POINTS_RULES } from '@sfm/protocol/points';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenViaApi, createAdminWithCli } from './support/admin.ts';

@@ -1,7 +1,9 @@
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/admin';
+import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/versions-admin';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApk } from '../apps/server/test/fixtures/apk.ts';
@@ -70,7 +72,10 @@ describe.skipIf(!hasChromium)(`updates at app start${hasChromium ? '' : ` (${noC
     // a copy of the built app, so that a test can deploy a "new build" into it
     webDir = mkdtempSync(path.join(tmpdir(), 'sfm-e2e-web-'));
     cpSync(path.join(repoRoot, 'apps/web/dist'), webDir, { recursive: true });
-    [server, browser] = await Promise.all([startServer({ WEB_DIST_DIR: webDir }, dataDir), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ WEB_DIST_DIR: webDir }, dataDir),
+      launchBrowser([], { serviceWorkers: 'allow' }),
+    ]);
     await createAdminWithCli(dataDir, ADMIN, ADMIN_PASSWORD);
     adminToken = await adminTokenViaApi(server.url, ADMIN, ADMIN_PASSWORD);
   });
@@ -93,42 +98,115 @@ describe.skipIf(!hasChromium)(`updates at app start${hasChromium ? '' : ` (${noC
     return ((await res.json()) as { data: { id: string } }).data;
   }
 
-  async function newPage(): Promise<Page> {
-    context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', viewport: PHONE_VIEWPORT });
+  async function newPage(options: { bypassCSP?: boolean } = {}): Promise<Page> {
+    context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'zh-CN',
+      viewport: PHONE_VIEWPORT,
+      ...options,
+    });
     return context.newPage();
   }
 
-  it('web: a new build is deployed and announced; the open app reloads once, 1 s later', async () => {
-    const page = await newPage();
+  /** The app opened at / on a new page, its service worker installed and in control. */
+  async function installedApp(options: { bypassCSP?: boolean } = {}): Promise<Page> {
+    const page = await newPage(options);
     await page.goto('/');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 30_000,
     });
+    return page;
+  }
 
-    // deploy build 101: a new worker script (its precompressed copies are of the old one), announced
-    appendFileSync(path.join(webDir, 'sw.js'), '\n// build 101\n');
+  /**
+   * Deploys build `buildNumber` of the web app and announces it as a silent update: a new worker
+   * script (its precompressed copies are of the old one). Returns a function that withdraws the
+   * announcement, so that the next test's first visit is told of nothing newer.
+   */
+  async function deployWebBuild(buildNumber: number): Promise<() => Promise<void>> {
+    appendFileSync(path.join(webDir, 'sw.js'), `\n// build ${buildNumber}\n`);
     for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(path.join(webDir, copy), { force: true });
     const web = await admin(versionAdminEndpoints.createVersion, {
       platform: 'h5',
-      versionName: '1.0.1',
-      buildNumber: 101,
+      versionName: `1.0.${buildNumber - 100}`,
+      buildNumber,
       updateType: 'silent',
     });
     await admin(versionAdminEndpoints.publishVersion, { id: web.id, published: true });
+    return async () =>
+      void (await admin(versionAdminEndpoints.publishVersion, { id: web.id, published: false }));
+  }
 
+  /** Every load event of the page from now on (Date.now()), and what its console said. */
+  function recordLoads(page: Page): { loads: number[]; said: string[] } {
     const loads: number[] = [];
+    const said: string[] = [];
     page.on('load', () => loads.push(Date.now()));
-    const checked = page.waitForRequest((r) => r.url().includes('/api/version/check?'));
-    await page.reload();
-    const check = new URL((await checked).url());
-    expect(Object.fromEntries(check.searchParams)).toEqual({ platform: 'h5', current: '100' });
-    await expect.poll(() => loads.length, { timeout: 15_000 }).toBe(2);
+    page.on('console', (message) => said.push(message.text()));
+    return { loads, said };
+  }
+
+  /** The page has reloaded exactly once, 1 s or more after `loads[0]`, and then stays. */
+  async function reloadedOnce(
+    page: Page,
+    { loads, said }: { loads: number[]; said: string[] },
+  ): Promise<void> {
+    await expect.poll(() => loads.length, { timeout: 15_000, message: said.join('\n') }).toBe(2);
     expect(loads[1]! - loads[0]!).toBeGreaterThanOrEqual(1_000);
     // the new build is running: no reload after that one
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await new Promise((done) => setTimeout(done, 2_500));
     expect(loads).toHaveLength(2);
+  }
+
+  it('web: a new build is deployed and announced; the open app reloads once, 1 s later', async () => {
+    const page = await installedApp();
+    const withdraw = await deployWebBuild(101);
+
+    const seen = recordLoads(page);
+    const checked = page.waitForRequest((r) => r.url().includes('/api/version/check?'));
+    await page.reload();
+    const check = new URL((await checked).url());
+    expect(Object.fromEntries(check.searchParams)).toEqual({ platform: 'h5', current: '100' });
+    await reloadedOnce(page, seen);
+    await withdraw();
+  });
+
+  it('web: a new build that took over while the page was still loading reloads it once too', async () => {
+    // an image that takes 6 s holds the page's load event, and with it the worker's registration:
+    // the browser's own check on the navigation installs the new build and it takes over first
+    // (the reloaded page gets the image at once)
+    let requests = 0;
+    const slow = createServer((_request, response) => {
+      setTimeout(() => response.writeHead(204).end(), requests++ === 0 ? 6_000 : 0);
+    });
+    await new Promise<void>((done) => slow.listen(0, '127.0.0.1', done));
+    const { port } = slow.address() as AddressInfo;
+    try {
+      const page = await installedApp({ bypassCSP: true });
+      const withdraw = await deployWebBuild(102);
+      await page.addInitScript((url) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const image = new Image();
+          image.alt = '';
+          image.src = url;
+          document.body.append(image);
+        });
+        // kept across the reload: whether the new worker took over before the page had loaded
+        navigator.serviceWorker.addEventListener('controllerchange', () =>
+          sessionStorage.setItem('took-over', document.readyState),
+        );
+      }, `http://127.0.0.1:${port}/slow.png`);
+
+      const seen = recordLoads(page);
+      await page.reload({ waitUntil: 'commit' });
+      await reloadedOnce(page, seen);
+      expect(await page.evaluate(() => sessionStorage.getItem('took-over'))).not.toBe('complete');
+      await withdraw();
+    } finally {
+      slow.close();
+    }
   });
 
   it('Android app: a forced update asks until the download link is copied', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { endpoints } from '@sfm/protocol';
-import { versionAdminEndpoints } from '@sfm/protocol/admin';
+import { versionAdminEndpoints } from '@sfm/protocol/versions-admin';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

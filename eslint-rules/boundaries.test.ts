@@ -44,6 +44,8 @@ tester.run('boundaries', boundariesRule, {
   invalid: [
     broken('packages/protocol/src/x.ts', "import { y } from '../../../apps/server/src/config.ts';"),
     broken('packages/protocol/src/x.ts', "import { y } from '@sfm/web';"),
+    broken('packages/ocr/src/x.ts', "import { y } from '../../../apps/server/src/config.ts';"),
+    broken('packages/ocr/src/x.ts', "import { y } from '@sfm/protocol';"),
     broken('apps/web/src/api/client.ts', "import { y } from '../../../server/src/config.ts';"),
     broken('apps/web/src/features/login/page.tsx', "import { y } from '../../app/guards.ts';"),
     broken('apps/web/src/features/login/page.tsx', "const p = import('../../app/router.tsx');"),

@@ -17,6 +17,13 @@ export const BOUNDARY_ZONES = [
     message: 'the contract imports no app',
   },
   {
+    name: 'ocr-imports-no-app',
+    files: ['packages/ocr/'],
+    forbidPaths: ['apps/', 'packages/protocol/'],
+    forbidPackages: ['@sfm/server', '@sfm/web', '@sfm/protocol'],
+    message: 'the OCR pipeline runs on the server and on the device alike: it imports no app and no contract',
+  },
+  {
     name: 'web-imports-no-server',
     files: ['apps/web/'],
     forbidPaths: ['apps/server/'],

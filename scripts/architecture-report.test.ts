@@ -79,6 +79,27 @@ describe('the architecture report', () => {
     ]);
   });
 
+  it("lists other features' imports through a feature's public face apart, as uses", () => {
+    const seeForMe = report.footprints.find((f) => f.feature === 'see-for-me');
+    expect(seeForMe?.uses).toEqual([
+      {
+        file: 'apps/web/src/features/market/pick.ts',
+        imports: [
+          {
+            to: 'apps/web/src/features/see-for-me/look.ts',
+            typeOnly: false,
+            via: 'apps/web/src/features/see-for-me/index.ts',
+          },
+        ],
+        keys: [],
+      },
+    ]);
+    expect(seeForMe?.files).toEqual([]);
+    expect(formatReport(report, root)).toContain(
+      "other features' files using it through its public face (not counted): market 0",
+    );
+  });
+
   it("counts imports into another feature's private files, not its public face", () => {
     expect(report.privateImports.map((e) => `${e.from} → ${e.to}`)).toEqual([
       'apps/server/src/modules/account/repo.ts → apps/server/src/modules/market/meter.ts',

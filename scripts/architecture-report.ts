@@ -17,7 +17,8 @@ import { measure } from './architecture/measure.ts';
  *   a compound, with a written-out value). Imports through `@sfm/protocol` do not count: the
  *   contract is shared by design, and a consumer of a wire type uses the feature rather than lists
  *   it (measure.ts says more). Type-only imports count, marked: a type import is still a line the
- *   feature added to that file.
+ *   feature added to that file. Another feature's file that imports the feature through its public
+ *   face (a link to its page) uses it and is listed apart, uncounted: the feature does not need it.
  * - Imports from one feature into another's file other than its public face (the web's faces are
  *   FEATURE_FACES of the tree's eslint-rules/zones.js; a server module's is module.ts).
  * - Imports running back up: a file importing a higher layer of its own app (architecture/layout.ts

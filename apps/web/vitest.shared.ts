@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { ViteUserConfig } from 'vitest/config';
 import { endpointRoutesPlugin } from './build/endpoint-routes.ts';
+import { MODEL_ALIASES } from './build/model-aliases.ts';
 
 /**
  * The web tests run without module isolation (a file reuses the modules earlier files loaded in
@@ -20,12 +21,14 @@ export const FRESH_MODULE_TESTS = [
   'src/app/app-start.test.ts',
   'src/features/calls/admin/calls-dashboard-panel.test.tsx',
   'src/features/calls/call-pages.test.tsx',
+  'src/features/see-for-me/use-live-questions.test.tsx',
 ];
 
-/** What both web projects share: React, jsdom and the setup file. */
+/** What both web projects share: React, the model aliases, jsdom and the setup file. */
 export function webTestConfig(test: NonNullable<ViteUserConfig['test']>): ViteUserConfig {
   return {
     plugins: [react(), endpointRoutesPlugin()],
+    resolve: { alias: MODEL_ALIASES },
     test: {
       environment: 'jsdom',
       setupFiles: ['./vitest.setup.ts'],

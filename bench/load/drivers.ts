@@ -2,7 +2,9 @@
  * The load's clients, one function per kind of traffic: each does one user action against the
  * server and says `true` or why it failed (the Recorder times it).
  */
-import { CALLS_NAMESPACE, chatEndpoints, endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
+import { endpoints, SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { chatEndpoints } from '@sfm/protocol/chat';
 import type { Socket } from 'socket.io-client';
 import { nextEvent as nextSocketEvent } from '../../apps/server/test/harness/socket-clients.ts';
 

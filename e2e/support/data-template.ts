@@ -14,6 +14,9 @@ export const DATA_TEMPLATE_ENV = 'SFM_E2E_DATA_TEMPLATE';
  * the migrations; each suite would pay them again for the same empty database.
  */
 export default async function setup(): Promise<() => void> {
+  // both browser projects name this setup: the second finds the first's template
+  const made = process.env[DATA_TEMPLATE_ENV];
+  if (made && existsSync(made)) return () => undefined;
   const dir = mkdtempSync(join(tmpdir(), 'sfm-e2e-template-'));
   const server = await startServer({}, dir);
   await waitUntilReady(server);

@@ -15,7 +15,13 @@ export interface PageSuite {
  * The lifecycle most browser suites share: one real server and one Chromium for the file, a new
  * context and page per test. Call it inside `describe`; read the fields inside tests and hooks.
  */
-export function usePageSuite(options: { serverEnv?: Record<string, string>; browserArgs?: string[] } = {}) {
+export function usePageSuite(
+  options: {
+    serverEnv?: Record<string, string>;
+    browserArgs?: string[];
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -28,7 +34,7 @@ export function usePageSuite(options: { serverEnv?: Record<string, string>; brow
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer(options.serverEnv),
-      launchBrowser(options.browserArgs),
+      launchBrowser(options.browserArgs, { serviceWorkers: options.serviceWorkers }),
     ]);
   });
   afterAll(async () => {

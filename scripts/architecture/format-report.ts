@@ -5,7 +5,7 @@ const MEASURED_FEATURES = ['market', 'points', 'calls'];
 
 const short = (file: string) => file.replace(/^(apps\/(web|server)|packages\/protocol)\/src\//, '$1:');
 
-function footprintLine({ file, imports, keys }: FootprintFile): string {
+function footprintLine({ file, imports, keys }: FootprintFile, indent = '    '): string {
   const how = [
     ...imports.map(
       ({ to, typeOnly, via }) =>
@@ -13,7 +13,7 @@ function footprintLine({ file, imports, keys }: FootprintFile): string {
     ),
     ...(keys.length > 0 ? [`names ${keys.join(', ')}`] : []),
   ];
-  return `    ${short(file)} — ${how.join('; ')}`;
+  return `${indent}${short(file)} — ${how.join('; ')}`;
 }
 
 const list = (title: string, lines: string[]) => [title, ...(lines.length > 0 ? lines : ['    none'])];
@@ -25,7 +25,9 @@ export function formatReport(report: ArchitectureReport, root: string): string {
       (MEASURED_FEATURES.indexOf(a.feature) + 1 || 99) - (MEASURED_FEATURES.indexOf(b.feature) + 1 || 99) ||
       a.feature.localeCompare(b.feature),
   );
-  const count = (feature: string) => report.footprints.find((f) => f.feature === feature)?.files.length ?? 0;
+  const footprintOf = (feature: string) => report.footprints.find((f) => f.feature === feature);
+  const count = (feature: string) => footprintOf(feature)?.files.length ?? 0;
+  const uses = (feature: string) => footprintOf(feature)?.uses.length ?? 0;
   const largest = report.largestFiles[0];
   const circleCounts = report.circles.map(
     (c) => `${short(c.root)} ${c.runtime.length} (+${c.withTypes.length} with type-only imports)`,
@@ -36,6 +38,7 @@ export function formatReport(report: ArchitectureReport, root: string): string {
     '',
     'Summary',
     `  files outside the feature that adding it required: ${MEASURED_FEATURES.map((f) => `${f} ${count(f)}`).join(', ')}`,
+    `  other features' files using it through its public face (not counted): ${MEASURED_FEATURES.map((f) => `${f} ${uses(f)}`).join(', ')}`,
     `  imports into another feature's private files: ${report.privateImports.length}`,
     `  imports running back up: ${report.upwardImports.length}`,
     `  import circles: ${circleCounts.join('; ')}`,
@@ -43,9 +46,16 @@ export function formatReport(report: ArchitectureReport, root: string): string {
     `  README.md: ${report.readme ? `${report.readme.bytes} bytes, ${report.readme.lines} lines` : 'absent'}`,
     '',
     'Files outside each feature that import its files or name it in a table',
-    ...byFeature.flatMap(({ feature, files }) => [
+    "  (then, apart: other features' files that use it through its public face, e.g. a link to its page)",
+    ...byFeature.flatMap(({ feature, files, uses }) => [
       `  ${feature} (${files.length})`,
-      ...files.map(footprintLine),
+      ...files.map((file) => footprintLine(file)),
+      ...(uses.length > 0
+        ? [
+            `    used through its public face by (${uses.length}):`,
+            ...uses.map((use) => footprintLine(use, '      ')),
+          ]
+        : []),
     ]),
     '',
     ...list(

@@ -10,7 +10,7 @@ const FEATURE_FOLDERS = ['apps/web/src/features/', 'apps/server/src/modules/'];
  * Shared folders where what is named for a feature is that feature's own: its wire schemas
  * (`protocol/src/market.ts`, `market-admin.ts`), its tables (`db/market-schema.ts`), its config
  * slice (`config/calls-config.ts`) and its strings (`i18n/market/`, `i18n/admin/points/`). Adding the
- * feature creates these; the file that lists them (`db/schema.ts`, `i18n/en.ts`) is what it edits.
+ * feature creates these; a file that lists them (`i18n/en.ts`) is what it edits.
  */
 const NAMED_FOR_FEATURE = [
   'packages/protocol/src/',
@@ -113,6 +113,15 @@ function insideFeature(file: string): { feature: string; rest: string; web: bool
   const [feature = '', ...rest] = file.slice(folder.length).split('/');
   return { feature, rest: rest.join('/'), web: folder.startsWith('apps/web/') };
 }
+
+/** A feature's public face: the file other features are meant to import it through. */
+export function isPublicFace(file: string, layout: Layout): boolean {
+  const place = insideFeature(file);
+  return place !== undefined && (place.web ? layout.webFaces : SERVER_MODULE_FACES).includes(place.rest);
+}
+
+/** A file inside some feature's folder (not a shared file named for one). */
+export const inFeatureFolder = (file: string): boolean => insideFeature(file) !== undefined;
 
 /** An import from one feature folder into another's file that is not its public face. */
 export function isPrivateReach(from: string, to: string, layout: Layout): boolean {

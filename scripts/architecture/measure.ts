@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildImportGraph, type ImportEdge, type ImportGraph } from './import-graph.ts';
 import {
   featureNames,
+  inFeatureFolder,
   isPrivateReach,
+  isPublicFace,
   layerOf,
   type Layout,
   ownerOf,
@@ -28,8 +30,20 @@ export interface UpwardImport extends ImportEdge {
   toLayer: string;
 }
 
+/**
+ * A feature's footprint: `files`, what adding it required (lists, tables, wiring outside any
+ * feature, reaches past a face); and `uses`, other features' files that import it through its
+ * public face (a link to its page, a form part it shares), shown apart and not counted: the
+ * feature does not need them, they need it.
+ */
+export interface Footprint {
+  feature: string;
+  files: FootprintFile[];
+  uses: FootprintFile[];
+}
+
 export interface ArchitectureReport {
-  footprints: { feature: string; files: FootprintFile[] }[];
+  footprints: Footprint[];
   privateImports: ImportEdge[];
   upwardImports: UpwardImport[];
   unplaced: string[];
@@ -39,7 +53,10 @@ export interface ArchitectureReport {
   readme: { bytes: number; lines: number } | undefined;
 }
 
-/** Workspace packages the apps import by name, mapped to their files (from package.json `exports`). */
+/**
+ * Workspace packages the apps import by name, mapped to their files (from package.json `exports`;
+ * a pattern such as `"./*": "./src/*.ts"` maps each file it matches).
+ */
 function workspacePackages(root: string): Map<string, string> {
   const packages = new Map<string, string>();
   const manifest = path.join(root, 'packages/protocol/package.json');
@@ -48,11 +65,29 @@ function workspacePackages(root: string): Map<string, string> {
     name: string;
     exports?: Record<string, string>;
   };
-  for (const [subpath, target] of Object.entries(exports ?? {})) {
+  const add = (subpath: string, target: string) =>
     packages.set(
       subpath === '.' ? name : `${name}/${subpath.slice(2)}`,
       path.posix.join('packages/protocol', target),
     );
+  for (const [subpath, target] of Object.entries(exports ?? {})) {
+    if (!subpath.includes('*')) {
+      add(subpath, target);
+      continue;
+    }
+    const [before = '', after = ''] = target.split('*');
+    const folder = path.posix.dirname(before);
+    const entries = existsSync(path.join(root, 'packages/protocol', folder))
+      ? readdirSync(path.join(root, 'packages/protocol', folder))
+      : [];
+    for (const entry of entries) {
+      const file = path.posix.join(folder, entry);
+      if (!file.startsWith(path.posix.normalize(before)) || !file.endsWith(after)) continue;
+      const stem = file.slice(path.posix.normalize(before).length, file.length - after.length);
+      // an explicit subpath wins over the pattern, as in Node's resolution
+      if (!packages.has(`${name}/${subpath.slice(2).replace('*', stem)}`))
+        add(subpath.replace('*', stem), file);
+    }
   }
   return packages;
 }
@@ -65,8 +100,8 @@ interface CodeFile {
 }
 
 /**
- * The files an import takes its names from: a name imported from a barrel (`db/schema.ts`) is
- * followed to the file that declares it (`db/points-schema.ts`).
+ * The files an import takes its names from: a name imported from a barrel (a feature's `index.ts`)
+ * is followed to the file that declares it (its `paths.ts`).
  */
 function declaringFiles(edge: ImportEdge, graph: ImportGraph) {
   const origins = new Set(edge.names?.map((name) => graph.originOf(edge.to, name)) ?? [edge.to]);
@@ -80,17 +115,31 @@ const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n
  * contract's package name (`@sfm/protocol`) are not counted: the contract is the shared language
  * every part speaks by design, a page naming a feature's wire type uses the feature rather than
  * lists it, and which feature a barrel import serves cannot be told without resolving symbols. The
- * barrel itself (`protocol/src/index.ts`, which re-exports each feature's schemas) is counted.
+ * barrel itself (`protocol/src/index.ts`, when it re-exports a feature's schemas) is counted.
+ *
+ * An import from another feature's folder through the feature's public face is a use, listed
+ * apart (a file may be in both lists). A list kept inside a feature and reached through faces would
+ * be listed there too, so the uses are printed in full, to be read.
  */
-function footprint(feature: string, code: readonly CodeFile[], features: string[]): FootprintFile[] {
-  const found: FootprintFile[] = [];
+function footprint(
+  feature: string,
+  code: readonly CodeFile[],
+  features: string[],
+  layout: Layout,
+): Footprint {
+  const files: FootprintFile[] = [];
+  const uses: FootprintFile[] = [];
   for (const { path: file, imports: all, keys: allKeys } of code) {
     if (ownerOf(file, features) === feature) continue;
     const imports = all.filter((use) => ownerOf(use.to, features) === feature);
+    const isUse = (use: (typeof imports)[number]) =>
+      inFeatureFolder(file) && isPublicFace(use.via ?? use.to, layout);
+    const required = imports.filter((use) => !isUse(use));
     const keys = ownerOf(file, features) === undefined ? keysNaming(feature, allKeys) : [];
-    if (imports.length > 0 || keys.length > 0) found.push({ file, imports, keys });
+    if (required.length > 0 || keys.length > 0) files.push({ file, imports: required, keys });
+    if (imports.some(isUse)) uses.push({ file, imports: imports.filter(isUse), keys: [] });
   }
-  return found;
+  return { feature, files, uses };
 }
 
 function circlesOf(root: string, edges: readonly ImportEdge[]) {
@@ -123,7 +172,7 @@ export function measure(root: string, layout: Layout): ArchitectureReport {
   const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : undefined;
 
   return {
-    footprints: features.map((feature) => ({ feature, files: footprint(feature, code, features) })),
+    footprints: features.map((feature) => footprint(feature, code, features, layout)),
     privateImports: edges.filter((e) => isPrivateReach(e.from, e.to, layout)),
     upwardImports,
     unplaced: files.filter((f) => sourceRootOf(f.path) && !layerOf(f.path)).map((f) => f.path),

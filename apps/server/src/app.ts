@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AuditLog } from './audit/audit-log.ts';
-import type { Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
 import type { Database } from './db/database.ts';
 import { createRecognizer } from './engines/asr/create-recognizer.ts';
@@ -17,7 +17,14 @@ import { Router } from './http/router.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ServerLifecycle } from './lifecycle/server-lifecycle.ts';
-import type { DashboardFigures, ModuleContext, PersonalDataSource, ServerModule } from './module-context.ts';
+import {
+  MODULE_DOORS,
+  type DashboardFigures,
+  type ModuleDoors,
+  type PersonalDataSource,
+  type ProvideContext,
+  type ServerModule,
+} from './module-context.ts';
 import { adminAdmission } from './modules/admin/admin-admission.ts';
 import * as admin from './modules/admin/module.ts';
 import { AdminRepo } from './modules/admin/repo.ts';
@@ -33,8 +40,8 @@ import * as feedback from './modules/feedback/module.ts';
 import * as userPhotos from './modules/user-photos/module.ts';
 import { UserPhotoStore } from './modules/user-photos/user-photos.ts';
 import * as socialLogin from './modules/social-login/module.ts';
-import { createPointsEconomy } from './modules/points/points-economy.ts';
 import * as points from './modules/points/module.ts';
+import * as products from './modules/products/module.ts';
 import * as site from './modules/site/module.ts';
 import * as speech from './modules/speech/module.ts';
 import * as users from './modules/users/module.ts';
@@ -55,8 +62,12 @@ import { clientAddressOf, trustFunction } from './http/client-address.ts';
 import { createImageStore } from './storage/create-image-store.ts';
 import type { ImageStore } from './storage/image-store.ts';
 
-/** The server's features. Adding one is adding its folder under modules/ and a line here. */
-const MODULES: readonly ServerModule[] = [
+/**
+ * The server's features. Adding one is adding its folder under modules/ and a line here: its
+ * routes, its config slices (main.ts reads them with these) and what it provides the others come
+ * from its module.ts.
+ */
+export const MODULES: readonly ServerModule[] = [
   health,
   site,
   auth,
@@ -74,6 +85,7 @@ const MODULES: readonly ServerModule[] = [
   feedback,
   userPhotos,
   socialLogin,
+  products,
 ];
 
 export interface AppDeps {
@@ -101,6 +113,19 @@ export interface AppDeps {
   speechSynthesizer?: SpeechSynthesizer;
   /** main.ts's, which turns ready once the engines are warm; without one (a test) the app is ready at once. */
   lifecycle?: ServerLifecycle;
+}
+
+/** This server's configuration: the shared slices and every module's own, read once at start. */
+export const loadServerConfig = (env = process.env, cwd = process.cwd()): Config =>
+  loadConfig(env, cwd, MODULES);
+
+/** The doors the modules open for each other (ctx.points), each from the module that provides it. */
+function doorsOf(modules: readonly ServerModule[], ctx: ProvideContext): ModuleDoors {
+  const doors: Partial<ModuleDoors> = {};
+  for (const module of modules) Object.assign(doors, module.provide?.(ctx));
+  const missing = MODULE_DOORS.filter((door) => !doors[door]);
+  if (missing.length > 0) throw new Error(`no module provides ${missing.map((d) => `ctx.${d}`).join(', ')}`);
+  return doors as ModuleDoors;
 }
 
 /** Assembles the server: what every module shares, then the modules, each in its own scope. */
@@ -144,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.addHook('onClose', () => engines.synthesizer.close());
   const imageStore = deps.imageStore ?? createImageStore(config);
-  const shared: Omit<ModuleContext, 'http' | 'scope'> = {
+  const base: ProvideContext = {
     sockets: createSocketRouter(app, {
       identities,
       limiter,
@@ -163,14 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engines,
     security: { tokens, passwords: deps.passwordHasher ?? new PasswordHasher(), secret: deps.jwtSecret },
     audit: new AuditLog(db, clock),
-    points: createPointsEconomy({
-      db,
-      clock,
-      logger,
-      timeZone: config.timeZone,
-      secret: deps.jwtSecret,
-      payments: config.payments,
-    }),
     // the narrow People interface, so that no module needs the users' or admins' repo for a label
     people: { user: (id) => usersRepo.findById(id), admin: (id) => adminRepo.findById(id) },
     // the part of the users' repo that the modules logging people in may use (the Accounts interface)
@@ -190,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sms: deps.smsSender ?? createSmsSender(config.smsSender, logger),
     },
   };
+  const shared = { ...base, ...doorsOf(MODULES, base) };
   const validateResponses = !config.production;
   for (const module of MODULES) {
     await app.register(async (scope) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DOCS, loadConfig } from './config.ts';
+import { CONFIG_DOCS } from './cli/config-table.ts';
+import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {

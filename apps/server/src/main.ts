@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { buildApp, loadServerConfig } from './app.ts';
 import { connect, type DatabaseConnection } from './db/connect.ts';
 import { createSynthesizer } from './engines/tts/create-synthesizer.ts';
 import { createVisionEngine } from './engines/vision/create-vision-engine.ts';
@@ -19,7 +18,7 @@ const SHUTDOWN_DEADLINE_MS = 9_500;
 const DRAIN_MS = 7_000;
 
 const startedAt = Date.now();
-const config = loadConfig();
+const config = loadServerConfig();
 const logger = createLogger(config.logLevel);
 const lifecycle = new ServerLifecycle();
 

@@ -1,10 +1,12 @@
-import type { AuthSession, MyDataExport, PhotoSize, SmsLoginRequest, User } from '@sfm/protocol';
+import type { AuthSession, SmsLoginRequest, User } from '@sfm/protocol';
+import type { MyDataExport } from '@sfm/protocol/account';
+import type { PhotoSize } from '@sfm/protocol/user-photos';
 import type { DashboardSummary } from '@sfm/protocol/admin';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AuditLog } from './audit/audit-log.ts';
 import type { DayRange } from './calendar/day-range.ts';
-import type { Config } from './config.ts';
+import type { Config, ModuleSlices } from './config.ts';
 import type { DatabaseMode } from './db/connect.ts';
 import type { Database, Transaction } from './db/database.ts';
 import type { UserRow } from './db/user-row.ts';
@@ -211,7 +213,24 @@ export interface DashboardFigures {
   summary(today: DayRange): Promise<Partial<SummaryFigures>>;
 }
 
-/** A feature of the server: modules/<feature>/module.ts exports its `register`. */
+/**
+ * What modules provide each other on the context: each is opened by one module's `provide` (the
+ * points module's economy is `ctx.points`), so the app builds none of them by name.
+ */
+export const MODULE_DOORS = ['points'] as const;
+export type ModuleDoors = Pick<ModuleContext, (typeof MODULE_DOORS)[number]>;
+
+/** What a module's `provide` is given: the shared parts, before any module has registered. */
+export type ProvideContext = Omit<ModuleContext, 'http' | 'scope' | keyof ModuleDoors>;
+
+/**
+ * A feature of the server: modules/<feature>/module.ts exports its `register`, and what else it
+ * brings to the server, so that app.ts's line in the module list is all it takes to add it.
+ */
 export interface ServerModule {
+  /** Its own environment variables: its config slices by their key (`{ calls: callsConfig }`), read at start with the rest. */
+  configSlices?: ModuleSlices;
+  /** The doors it opens for the other modules (MODULE_DOORS), built before any module registers. */
+  provide?(ctx: ProvideContext): Partial<ModuleDoors>;
   register(ctx: ModuleContext): void | Promise<void>;
 }

@@ -1,5 +1,7 @@
-import { DEFAULT_POINTS_RULES, endpoints, marketEndpoints } from '@sfm/protocol';
-import { sceneAdminEndpoints } from '@sfm/protocol/admin';
+import { endpoints } from '@sfm/protocol/gathered';
+import { marketEndpoints } from '@sfm/protocol/market';
+import { DEFAULT_POINTS_RULES } from '@sfm/protocol/points';
+import { sceneAdminEndpoints } from '@sfm/protocol/market-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.ts';

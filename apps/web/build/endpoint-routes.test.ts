@@ -1,4 +1,4 @@
-import { endpoints } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol/gathered';
 import { describe, expect, it } from 'vitest';
 import { endpointRoutes } from './endpoint-routes.ts';
 

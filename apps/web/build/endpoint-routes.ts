@@ -1,16 +1,16 @@
 import type { Plugin } from 'vite';
-import type { EndpointName } from '@sfm/protocol';
+import type { EndpointName, Endpoints } from '@sfm/protocol';
 import type { EndpointRoute } from '../src/api/endpoint-route.ts';
-import { loadProtocol, type Protocol } from './protocol-module.ts';
+import { loadEveryEndpoint } from './protocol-module.ts';
 
 /** The name the client's code reads the route table by (src/api/endpoint-routes.ts). */
 export const ENDPOINT_ROUTES_GLOBAL = '__SFM_ENDPOINT_ROUTES__';
 
 /**
- * The protocol's endpoint table without its zod schemas: what the client needs to send a call
- * (method, path, who may call, whether it takes a body or a query).
+ * The user app's endpoints (the core's and every feature's) without their zod schemas: what the
+ * client needs to send a call (method, path, who may call, whether it takes a body or a query).
  */
-export function endpointRoutes(endpoints: Protocol['endpoints']): Record<EndpointName, EndpointRoute> {
+export function endpointRoutes(endpoints: Endpoints): Record<EndpointName, EndpointRoute> {
   const entries = Object.entries(endpoints).map(([name, endpoint]) => {
     const { method, path, access } = endpoint;
     const route: EndpointRoute = { method, path, access };
@@ -31,7 +31,7 @@ export function endpointRoutesPlugin(): Plugin {
   return {
     name: 'sfm-endpoint-routes',
     async config() {
-      const { endpoints } = await loadProtocol();
+      const endpoints = await loadEveryEndpoint();
       return { define: { [ENDPOINT_ROUTES_GLOBAL]: JSON.stringify(endpointRoutes(endpoints)) } };
     },
   };

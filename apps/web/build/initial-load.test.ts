@@ -16,9 +16,12 @@ const manifestFile = resolve(dist, '.vite/manifest.json');
  * out); the privacy dialog was moved out of the first download instead (-0.5 KB). Raised to 153
  * with the rest of issue 30 (151.1 → 152.3 KB measured): the speech layer's spec rules (no text
  * waits more than 2 s for the cloud voice, dialogue finals joined, 5 reconnects and a microphone
- * check: +0.8 KB) and the spec's storage key aliases read at start (+0.3 KB).
+ * check: +0.8 KB) and the spec's storage key aliases read at start (+0.3 KB). Raised to 155 with
+ * issues 33–34 (153.05 KB measured): the camera page runs the live channels itself (the live run,
+ * frame print, tone player and controls) and its registry names the eight channels; each channel's
+ * own code and models load only when its mode opens.
  */
-const SEE_FOR_ME_BUDGET_KB = 153;
+const SEE_FOR_ME_BUDGET_KB = 155;
 
 // reads the build `npm test` makes before the unit tests run (npm run build)
 describe('the built web app', () => {

@@ -1,7 +1,9 @@
 import { runnerImport } from 'vite';
 import type * as ProtocolModule from '@sfm/protocol';
+import type * as GatheredModule from '@sfm/protocol/gathered';
 
 export type Protocol = typeof ProtocolModule;
+type Gathered = typeof GatheredModule;
 
 let loading: Promise<Protocol> | null = null;
 
@@ -13,4 +15,12 @@ let loading: Promise<Protocol> | null = null;
 export function loadProtocol(): Promise<Protocol> {
   loading ??= runnerImport<Protocol>('@sfm/protocol').then(({ module }) => module);
   return loading;
+}
+
+let gathering: Promise<Gathered> | null = null;
+
+/** Every endpoint of the user app by name (@sfm/protocol/gathered), run the same way. */
+export function loadEveryEndpoint(): Promise<Gathered['endpoints']> {
+  gathering ??= runnerImport<Gathered>('@sfm/protocol/gathered').then(({ module }) => module);
+  return gathering.then((module) => module.endpoints);
 }

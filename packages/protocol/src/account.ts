@@ -85,3 +85,9 @@ export const accountEndpoints = defineEndpoints({
     data: z.null(),
   },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    account: typeof accountEndpoints;
+  }
+}

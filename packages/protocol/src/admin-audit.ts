@@ -31,14 +31,20 @@ export const AuditAction = z.enum(
     'points.gift',
     'call.handle_report',
     'feedback.reply',
+    'product.create',
+    'product.update',
+    'product.delete',
   ],
   { error: 'errors.audit_action_invalid' },
 );
 export type AuditAction = z.infer<typeof AuditAction>;
 
-export const AuditTargetType = z.enum(['user', 'admin', 'version', 'scene', 'points_config', 'feedback'], {
-  error: 'errors.audit_target_invalid',
-});
+export const AuditTargetType = z.enum(
+  ['user', 'admin', 'version', 'scene', 'points_config', 'feedback', 'product'],
+  {
+    error: 'errors.audit_target_invalid',
+  },
+);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 
 export const AuditQuery = z.strictObject({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AdminAccount,
   AdminAccounts,
@@ -27,20 +26,13 @@ import {
   AdminUsersQuery,
   AdminUserSummary,
 } from './admin-users.ts';
-import {
-  AdminCallReports,
-  AdminCallReportsQuery,
-  AdminCallsPage,
-  AdminCallsQuery,
-  AdminHandleCallReportRequest,
-  DashboardCalls,
-} from './calls-admin.ts';
-import { defineEndpoints } from './endpoint.ts';
+import { defineEndpoints, type IntersectionOf } from './endpoint.ts';
 
 /**
- * The back office's calls (its login and the signed-in admin's profile are in `endpoints`, where
+ * The back office's own calls (its login and the signed-in admin's profile are in `endpoints`, where
  * the app shell reads them). Apart from `endpoints` so that the user app's bundle does not carry
- * them: only the admin area's code imports `@sfm/protocol/admin`.
+ * them: only the admin area's code imports `@sfm/protocol/admin`. A feature's back-office calls are
+ * its `<feature>-admin.ts` table, added to FeatureAdminEndpoints below.
  */
 export const adminEndpoints = defineEndpoints({
   dashboardSummary: {
@@ -76,13 +68,6 @@ export const adminEndpoints = defineEndpoints({
     access: 'admin',
     query: DateRangeQuery,
     data: DashboardFailures,
-  },
-  dashboardCalls: {
-    method: 'GET',
-    path: '/api/admin/dashboard/calls',
-    access: 'admin',
-    query: DateRangeQuery,
-    data: DashboardCalls,
   },
   users: {
     method: 'GET',
@@ -156,25 +141,16 @@ export const adminEndpoints = defineEndpoints({
     data: AuditPage,
   },
   auditAdmins: { method: 'GET', path: '/api/admin/audit/admins', access: 'admin', data: AuditAdmins },
-  calls: {
-    method: 'GET',
-    path: '/api/admin/calls',
-    access: 'admin',
-    query: AdminCallsQuery,
-    data: AdminCallsPage,
-  },
-  callReports: {
-    method: 'GET',
-    path: '/api/admin/calls/reports',
-    access: 'admin',
-    query: AdminCallReportsQuery,
-    data: AdminCallReports,
-  },
-  handleCallReport: {
-    method: 'POST',
-    path: '/api/admin/calls/reports/handle',
-    access: 'admin',
-    body: AdminHandleCallReportRequest,
-    data: z.null(),
-  },
 });
+
+/**
+ * Each feature's back-office table, by feature: its `<feature>-admin.ts` adds it by declaration
+ * merging, as FeatureEndpoints of endpoints.ts. The back office calls a table's objects; the
+ * gathered table (gathered-admin.ts) is for the tests.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface FeatureAdminEndpoints {}
+
+/** Every endpoint of the back office by name: its own and each feature's. */
+export type AdminEndpoints = typeof adminEndpoints &
+  IntersectionOf<FeatureAdminEndpoints[keyof FeatureAdminEndpoints]>;

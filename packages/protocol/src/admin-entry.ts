@@ -1,6 +1,8 @@
 /**
- * `@sfm/protocol/admin`: the back office's part of the contract (schemas, endpoints and catalogue),
- * apart from the main entry so that only the admin area's code and the server carry it.
+ * `@sfm/protocol/admin`: the back office's part of the contract (its own schemas and endpoints, and
+ * the catalogue of its messages), apart from the main entry so that only the admin area's code and
+ * the server carry it. A feature's back-office shapes are imported from its own file
+ * (`@sfm/protocol/market-admin`), so that this entry lists no feature.
  */
 import en from './messages/admin.en.json' with { type: 'json' };
 import zhCN from './messages/admin.zh-CN.json' with { type: 'json' };
@@ -14,8 +16,3 @@ export * from './admin-users.ts';
 export * from './admin-accounts.ts';
 export * from './admin-audit.ts';
 export * from './admin-endpoints.ts';
-export * from './calls-admin.ts';
-export * from './points-admin.ts';
-export * from './versions-admin.ts';
-export * from './market-admin.ts';
-export * from './feedback-admin.ts';

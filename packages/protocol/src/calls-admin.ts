@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DateRangeQuery } from './admin-days.ts';
+import { defineEndpoints } from './endpoint.ts';
 import { CallReportReason, CallStatus } from './calls.ts';
 
 /** The back office's view of video calls (issue 14): records, their statistics and the reports. */
@@ -122,3 +124,41 @@ export const AdminHandleCallReportRequest = z.strictObject({
   handling: CallReportHandling,
 });
 export type AdminHandleCallReportRequest = z.infer<typeof AdminHandleCallReportRequest>;
+
+/** The back office's calls of the calls feature: its dashboard panel, the call records and the reports. */
+export const callsAdminEndpoints = defineEndpoints({
+  dashboardCalls: {
+    method: 'GET',
+    path: '/api/admin/dashboard/calls',
+    access: 'admin',
+    query: DateRangeQuery,
+    data: DashboardCalls,
+  },
+  calls: {
+    method: 'GET',
+    path: '/api/admin/calls',
+    access: 'admin',
+    query: AdminCallsQuery,
+    data: AdminCallsPage,
+  },
+  callReports: {
+    method: 'GET',
+    path: '/api/admin/calls/reports',
+    access: 'admin',
+    query: AdminCallReportsQuery,
+    data: AdminCallReports,
+  },
+  handleCallReport: {
+    method: 'POST',
+    path: '/api/admin/calls/reports/handle',
+    access: 'admin',
+    body: AdminHandleCallReportRequest,
+    data: z.null(),
+  },
+});
+
+declare module './admin-endpoints.ts' {
+  interface FeatureAdminEndpoints {
+    calls: typeof callsAdminEndpoints;
+  }
+}

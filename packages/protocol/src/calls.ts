@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 import { VISION_IMAGE_PATH } from './vision.ts';
 import { CallLanguage } from './calls-language.ts';
 import { Availability, AvailabilityChoice } from './calls-availability.ts';
@@ -229,3 +230,37 @@ export const CallPushPayload = z.object({
   url: z.string(),
 });
 export type CallPushPayload = z.infer<typeof CallPushPayload>;
+
+/** The calls' REST calls of the user app (a call itself runs on the /calls socket namespace). */
+export const callsEndpoints = defineEndpoints({
+  callHistory: { method: 'GET', path: '/api/calls/history', access: 'user', data: CallHistory },
+  callFeedback: {
+    method: 'POST',
+    path: '/api/calls/feedback',
+    access: 'user',
+    body: CallFeedbackRequest,
+    data: z.null(),
+  },
+  callWarnings: { method: 'GET', path: '/api/calls/warnings', access: 'user', data: CallWarnings },
+  callPushKey: { method: 'GET', path: '/api/calls/push/key', access: 'user', data: PushKey },
+  callPushSubscribe: {
+    method: 'POST',
+    path: '/api/calls/push/subscribe',
+    access: 'user',
+    body: PushSubscribeRequest,
+    data: z.null(),
+  },
+  callPushUnsubscribe: {
+    method: 'POST',
+    path: '/api/calls/push/unsubscribe',
+    access: 'user',
+    body: PushUnsubscribeRequest,
+    data: z.null(),
+  },
+});
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    calls: typeof callsEndpoints;
+  }
+}

@@ -72,3 +72,9 @@ export const chatEndpoints = defineEndpoints({
     data: ChatStreamEvent,
   },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    chat: typeof chatEndpoints;
+  }
+}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { accountEndpoints } from './account.ts';
-import { chatEndpoints } from './chat.ts';
-import { defineEndpoints, type EndpointBody, type EndpointData, type EndpointQuery } from './endpoint.ts';
-import { feedbackEndpoints } from './feedback.ts';
-import { marketEndpoints } from './market.ts';
-import { socialLoginEndpoints } from './social-login.ts';
-import { avatarEndpoints } from './user-photos.ts';
+import {
+  defineEndpoints,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type IntersectionOf,
+} from './endpoint.ts';
 import {
   AdminLoginRequest,
   AdminProfile,
@@ -25,39 +25,23 @@ import {
   VerifyTokenRequest,
   VerifyTokenResponse,
 } from './auth.ts';
-import {
-  CreateOrderRequest,
-  OrderQuery,
-  PaymentOrder,
-  PointsCatalogue,
-  PointsDetails,
-  PointsLogsPage,
-  PointsLogsQuery,
-  SandboxCheckoutRequest,
-} from './points.ts';
 import { SiteInfo } from './site.ts';
+import { textLinesEndpoints } from './text-lines.ts';
 import { Capabilities, RecognizeRequest, RecognizeResponse } from './speech.ts';
 import { UpdateMeRequest, User } from './user.ts';
 import { AndroidLatest, VersionCheckQuery, VersionCheckResult } from './version.ts';
 import { AnalyzeRequest, AnalyzeResponse } from './vision.ts';
-import {
-  CallFeedbackRequest,
-  CallHistory,
-  CallWarnings,
-  PushKey,
-  PushSubscribeRequest,
-  PushUnsubscribeRequest,
-} from './calls.ts';
 
 export * from './endpoint.ts';
 
 /**
- * Every REST call of the user app, by name: the core's, declared here, and each feature's own
- * table, declared in its protocol file with defineEndpoints and listed at the end (one line a
- * feature). The server registers its routes from these objects; the web app calls them by name
- * (`api.call('marketScenes', …)`), which needs no zod in its first download (the build writes the
- * names' routes into it, the schemas load with the first answer). The back office's tables are
- * `@sfm/protocol/admin`'s.
+ * The core's REST calls of the user app, by name. A feature declares its own table in its protocol
+ * file (`marketEndpoints` in market.ts, with defineEndpoints) and adds it to FeatureEndpoints below;
+ * no file lists the features. The server registers each route from its table's object; the web app
+ * calls every endpoint by name (`api.call('marketScenes', …)`), which needs no zod in its first
+ * download (the build writes the names' routes into it, the schemas load with the first answer),
+ * from the tables gathered.ts gathers. The back office's tables are `@sfm/protocol/admin`'s
+ * and each feature's `<feature>-admin.ts`.
  */
 export const endpoints = defineEndpoints({
   register: {
@@ -188,69 +172,21 @@ export const endpoints = defineEndpoints({
     access: 'public',
     data: AndroidLatest,
   },
-  pointsDetails: { method: 'GET', path: '/api/points/details', access: 'user', data: PointsDetails },
-  pointsLogs: {
-    method: 'GET',
-    path: '/api/points/logs',
-    access: 'user',
-    query: PointsLogsQuery,
-    data: PointsLogsPage,
-  },
-  pointsCatalogue: { method: 'GET', path: '/api/points/catalogue', access: 'user', data: PointsCatalogue },
-  pointsCreateOrder: {
-    method: 'POST',
-    path: '/api/points/orders',
-    access: 'user',
-    body: CreateOrderRequest,
-    data: PaymentOrder,
-  },
-  /** The order's state; asking settles a paid order the notify has not reached yet (the user's return). */
-  pointsOrder: {
-    method: 'GET',
-    path: '/api/points/order',
-    access: 'user',
-    query: OrderQuery,
-    data: PaymentOrder,
-  },
-  sandboxCheckout: {
-    method: 'POST',
-    path: '/api/payments/sandbox/checkout',
-    access: 'user',
-    body: SandboxCheckoutRequest,
-    data: PaymentOrder,
-  },
-  callHistory: { method: 'GET', path: '/api/calls/history', access: 'user', data: CallHistory },
-  callFeedback: {
-    method: 'POST',
-    path: '/api/calls/feedback',
-    access: 'user',
-    body: CallFeedbackRequest,
-    data: z.null(),
-  },
-  callWarnings: { method: 'GET', path: '/api/calls/warnings', access: 'user', data: CallWarnings },
-  callPushKey: { method: 'GET', path: '/api/calls/push/key', access: 'user', data: PushKey },
-  callPushSubscribe: {
-    method: 'POST',
-    path: '/api/calls/push/subscribe',
-    access: 'user',
-    body: PushSubscribeRequest,
-    data: z.null(),
-  },
-  callPushUnsubscribe: {
-    method: 'POST',
-    path: '/api/calls/push/unsubscribe',
-    access: 'user',
-    body: PushUnsubscribeRequest,
-    data: z.null(),
-  },
-  ...accountEndpoints,
-  ...avatarEndpoints,
-  ...chatEndpoints,
-  ...feedbackEndpoints,
-  ...marketEndpoints,
-  ...socialLoginEndpoints,
+  // the camera's text lines (the vision module's, core like visionAnalyze)
+  ...textLinesEndpoints,
 });
-export type Endpoints = typeof endpoints;
+/**
+ * Each feature's table of the user app, by feature: its protocol file adds it
+ * (`declare module './endpoints.ts' { interface FeatureEndpoints { market: typeof marketEndpoints } }`),
+ * TypeScript's declaration merging, the way Fastify's plugins type what they add. The names
+ * below then cover every feature whose file the program includes (a caller imports the file's
+ * types, or `import type {} from '@sfm/protocol/<feature>'`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface FeatureEndpoints {}
+
+/** Every endpoint of the user app by name: the core's and each feature's. */
+export type Endpoints = typeof endpoints & IntersectionOf<FeatureEndpoints[keyof FeatureEndpoints]>;
 export type EndpointName = keyof Endpoints;
 
 export type BodyOf<N extends EndpointName> = EndpointBody<Endpoints[N]>;

@@ -43,3 +43,9 @@ export const feedbackAdminEndpoints = defineEndpoints({
     data: AdminFeedback,
   },
 });
+
+declare module './admin-endpoints.ts' {
+  interface FeatureAdminEndpoints {
+    feedback: typeof feedbackAdminEndpoints;
+  }
+}

@@ -54,3 +54,9 @@ export const feedbackEndpoints = defineEndpoints({
   },
   myFeedback: { method: 'GET', path: '/api/feedback/mine', access: 'user', data: MyFeedback },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    feedback: typeof feedbackEndpoints;
+  }
+}

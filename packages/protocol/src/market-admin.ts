@@ -81,3 +81,9 @@ export const sceneAdminEndpoints = defineEndpoints({
     data: AdminSceneTestResult,
   },
 });
+
+declare module './admin-endpoints.ts' {
+  interface FeatureAdminEndpoints {
+    market: typeof sceneAdminEndpoints;
+  }
+}

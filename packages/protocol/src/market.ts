@@ -242,3 +242,9 @@ export const marketEndpoints = defineEndpoints({
     data: z.null(),
   },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    market: typeof marketEndpoints;
+  }
+}

@@ -95,3 +95,9 @@ export const pointsAdminEndpoints = defineEndpoints({
     data: DashboardPoints,
   },
 });
+
+declare module './admin-endpoints.ts' {
+  interface FeatureAdminEndpoints {
+    points: typeof pointsAdminEndpoints;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoints } from './endpoint.ts';
 
 export const PointsDetails = z.object({
   totalPoints: z.number().int(),
@@ -197,3 +198,44 @@ export type SandboxCheckoutRequest = z.infer<typeof SandboxCheckoutRequest>;
 
 /** Route of the sandbox gateway's checkout page in the web app (`?orderId=`). */
 export const SANDBOX_CHECKOUT_PATH = '/points/sandbox-checkout';
+
+/** The points calls of the user app (the payment notifies are the gateways' own routes). */
+export const pointsEndpoints = defineEndpoints({
+  pointsDetails: { method: 'GET', path: '/api/points/details', access: 'user', data: PointsDetails },
+  pointsLogs: {
+    method: 'GET',
+    path: '/api/points/logs',
+    access: 'user',
+    query: PointsLogsQuery,
+    data: PointsLogsPage,
+  },
+  pointsCatalogue: { method: 'GET', path: '/api/points/catalogue', access: 'user', data: PointsCatalogue },
+  pointsCreateOrder: {
+    method: 'POST',
+    path: '/api/points/orders',
+    access: 'user',
+    body: CreateOrderRequest,
+    data: PaymentOrder,
+  },
+  /** The order's state; asking settles a paid order the notify has not reached yet (the user's return). */
+  pointsOrder: {
+    method: 'GET',
+    path: '/api/points/order',
+    access: 'user',
+    query: OrderQuery,
+    data: PaymentOrder,
+  },
+  sandboxCheckout: {
+    method: 'POST',
+    path: '/api/payments/sandbox/checkout',
+    access: 'user',
+    body: SandboxCheckoutRequest,
+    data: PaymentOrder,
+  },
+});
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    points: typeof pointsEndpoints;
+  }
+}

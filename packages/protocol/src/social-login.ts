@@ -78,3 +78,9 @@ export const socialLoginEndpoints = defineEndpoints({
     data: User,
   },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    socialLogin: typeof socialLoginEndpoints;
+  }
+}

@@ -52,3 +52,9 @@ export const avatarEndpoints = defineEndpoints({
   },
   removeMyAvatar: { method: 'DELETE', path: '/api/users/me/avatar', access: 'user', data: Avatar },
 });
+
+declare module './endpoints.ts' {
+  interface FeatureEndpoints {
+    userPhotos: typeof avatarEndpoints;
+  }
+}

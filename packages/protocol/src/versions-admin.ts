@@ -124,3 +124,9 @@ export const versionAdminEndpoints = defineEndpoints({
     data: AdminVersion,
   },
 });
+
+declare module './admin-endpoints.ts' {
+  interface FeatureAdminEndpoints {
+    versions: typeof versionAdminEndpoints;
+  }
+}

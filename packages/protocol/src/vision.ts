@@ -4,6 +4,22 @@ import { base64Field } from './base64.ts';
 import { SceneId } from './ids.ts';
 import { COMPRESSION_PRESET_NAMES } from './plain.ts';
 
+/**
+ * The live channels (issues 33–34): modes that look at every frame on the device (instant text,
+ * document, barcodes, colour, light, banknotes, find, people nearby).
+ */
+export const LIVE_CHANNEL_MODES = [
+  'text',
+  'document',
+  'barcode',
+  'colour',
+  'light',
+  'banknote',
+  'find',
+  'people',
+] as const;
+export type LiveChannelMode = (typeof LIVE_CHANNEL_MODES)[number];
+
 /** Every scene mode of spec §2/§4. `move_lite` never reaches the server: it is sent as `move` + compression `lite`. */
 export const SceneMode = z.enum([
   'realtime',
@@ -18,10 +34,17 @@ export const SceneMode = z.enum([
   'click',
   'diabetes',
   'question',
+  ...LIVE_CHANNEL_MODES,
 ]);
 export type SceneMode = z.infer<typeof SceneMode>;
 
-export const Scenario = SceneMode.exclude(['move_lite'], { error: 'errors.scenario_invalid' });
+/**
+ * What the server is asked to analyse. `move_lite` goes out as `move`; the live channels look at
+ * the camera on the device and never send a scenario of their own.
+ */
+export const Scenario = SceneMode.exclude(['move_lite', ...LIVE_CHANNEL_MODES], {
+  error: 'errors.scenario_invalid',
+});
 export type Scenario = z.infer<typeof Scenario>;
 
 export const CompressionPreset = z.enum(COMPRESSION_PRESET_NAMES);

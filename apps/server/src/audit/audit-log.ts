@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTargetType } from '@sfm/protocol/admin';
 import type { Database, Transaction } from '../db/database.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/core-schema.ts';
 import type { Clock } from '../security/clock.ts';
 
 /** Who is making a change: the signed-in admin and the address the request came from. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DOCS } from '../config.ts';
+import { CONFIG_DOCS } from './config-table.ts';
 
 describe('the configuration table (docs/configuration.md)', () => {
   it('has a row for every setting of config.ts with its default (npm run docs:config prints the table)', () => {

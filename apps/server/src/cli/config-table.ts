@@ -1,4 +1,8 @@
-import { CONFIG_DOCS } from '../config.ts';
+import { MODULES } from '../app.ts';
+import { configDocs } from '../config.ts';
+
+/** The configuration table's rows: the shared slices', then each module's own, in the modules' order. */
+export const CONFIG_DOCS = configDocs(MODULES);
 
 /** The table of docs/configuration.md, made from the config slices' docs so the two cannot drift apart. */
 function configTable(): string {

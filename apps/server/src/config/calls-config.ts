@@ -175,7 +175,15 @@ function readCallsConfig(e: z.output<typeof CallsEnv>): CallsConfig {
   };
 }
 
+/** The calls module's slice (modules/calls/module.ts brings it): `config.calls`. */
 export const callsConfig = configSlice({ schema: CallsEnv, docs: CALLS_CONFIG_DOCS, read: readCallsConfig });
+
+declare module '../config.ts' {
+  interface ModuleConfigs {
+    /** Video calls: ringing, ICE servers and Web Push (modules/calls). */
+    calls: CallsConfig;
+  }
+}
 
 /** The calls config nothing is set for (tests start from it). */
 export const defaultCallsConfig = (): CallsConfig => readSlice(callsConfig, {});

@@ -51,6 +51,7 @@ function readPaymentsConfig(e: z.output<typeof PaymentsEnv>): PaymentsConfig {
   };
 }
 
+/** The points module's slice (modules/points/module.ts brings it): `config.payments`. */
 export const paymentsConfig = configSlice({
   schema: PaymentsEnv,
   docs: {
@@ -75,6 +76,13 @@ export const paymentsConfig = configSlice({
   } satisfies DocsOf<typeof PaymentsEnv>,
   read: readPaymentsConfig,
 });
+
+declare module '../config.ts' {
+  interface ModuleConfigs {
+    /** Which gateway takes the money for recharges and VIP plans (modules/points). */
+    payments: PaymentsConfig;
+  }
+}
 
 /** The payments config alone, or an "Invalid configuration" error listing every problem. */
 export const paymentsConfigOrThrow = (env: Env): PaymentsConfig => readSlice(paymentsConfig, env);

@@ -69,6 +69,7 @@ function readSocialLoginConfig(e: z.output<typeof SocialLoginEnv>): SocialLoginC
   };
 }
 
+/** The social-login module's slice (modules/social-login/module.ts brings it): `config.socialLogin`. */
 export const socialLoginConfig = configSlice({
   schema: SocialLoginEnv,
   // PUBLIC_URL is documented by the payments slice.
@@ -97,6 +98,13 @@ export const socialLoginConfig = configSlice({
   } satisfies DocsOf<typeof SocialLoginEnv, 'PUBLIC_URL'>,
   read: readSocialLoginConfig,
 });
+
+declare module '../config.ts' {
+  interface ModuleConfigs {
+    /** Third-party login (OpenID Connect); its `oidc` is null when not configured. */
+    socialLogin: SocialLoginConfig;
+  }
+}
 
 /** The social-login config alone, or an "Invalid configuration" error listing every problem. */
 export const socialLoginConfigOrThrow = (env: Env): SocialLoginConfig => readSlice(socialLoginConfig, env);

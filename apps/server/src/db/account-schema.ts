@@ -1,4 +1,5 @@
-import type { FeedbackCategory, UserSettings } from '@sfm/protocol';
+import type { UserSettings } from '@sfm/protocol/account';
+import type { FeedbackCategory } from '@sfm/protocol/feedback';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins, users } from './core-schema.ts';

@@ -1,4 +1,6 @@
-import type { CallLanguage, Locale, SharedContext } from '@sfm/protocol';
+import type { Locale } from '@sfm/protocol';
+import type { SharedContext } from '@sfm/protocol/calls';
+import type { CallLanguage } from '@sfm/protocol/calls-language';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -13,7 +13,7 @@ import { PasswordHasher } from '../security/password-hasher.ts';
 import { EMBEDDED_APP_ROLE } from './app-role.ts';
 import { connect, embeddedPaths, type DatabaseConnection } from './connect.ts';
 import { pingDatabase } from './database.ts';
-import { admins } from './schema.ts';
+import { admins } from './core-schema.ts';
 import { inspectCluster } from './cluster-liveness.ts';
 
 const run = promisify(execFile);

@@ -13,7 +13,6 @@ import {
   startEmbeddedPostgres,
 } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
-import * as schema from './schema.ts';
 
 export type DatabaseMode = 'embedded' | 'external';
 
@@ -204,5 +203,5 @@ export async function connect(
     await close();
     throw err;
   }
-  return { db: drizzle({ client: pool, schema }), mode, close };
+  return { db: drizzle({ client: pool }), mode, close };
 }

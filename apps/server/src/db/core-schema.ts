@@ -1,5 +1,5 @@
 // The tables the feature table files build on (users, admins) and those not yet in a file of their
-// own. Import tables from schema.ts; only a *-schema.ts file imports this one.
+// own. A table is imported from the file that declares it; drizzle-kit reads every *-schema.ts.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

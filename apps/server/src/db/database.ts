@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type * as schema from './schema.ts';
-
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The pool as the repos query it: with the query builder over the tables they import from the
+ * db/*-schema.ts file that declares them, so the client is given no schema object (that is only
+ * for drizzle's relational `db.query.*`, which nothing uses) and no file has to list every table.
+ */
+export type Database = NodePgDatabase;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a repo query runs on: the pool, or an open transaction. */
 export type Executor = Database | Transaction;

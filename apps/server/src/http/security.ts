@@ -25,7 +25,9 @@ export function originSockets(origins: string[]): string[] {
 }
 
 /**
- * Security headers. The CSP allows only the app's own scripts and styles; media and images may
+ * Security headers. The CSP allows only the app's own scripts and styles, and the compiling of
+ * WebAssembly ('wasm-unsafe-eval': the live channels' on-device engines — tfjs, zxing, onnxruntime —
+ * are wasm; it allows no eval of JavaScript); media and images may
  * also come from blob:/data: (camera captures, streamed speech through MediaSource), and sockets
  * only to the page's own host and the configured origins. No upgrade-insecure-requests: the app is
  * also served over plain HTTP on a LAN.
@@ -36,7 +38,7 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'blob:', 'data:'],
         'media-src': ["'self'", 'blob:', 'data:'],

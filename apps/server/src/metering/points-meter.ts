@@ -1,4 +1,4 @@
-import type { ConsumeScene } from '@sfm/protocol';
+import type { ConsumeScene } from '@sfm/protocol/points';
 
 /** Who pays for a use: a registered user's account, or a temporary device's daily allowance. */
 export interface Payer {

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { RELAXED_COMMIT } from '../db/relaxed-commit.ts';
-import { rateLimitHits } from '../db/schema.ts';
+import { rateLimitHits } from '../db/core-schema.ts';
 
 /** Counters shared by every server node, so a limit holds however many nodes there are. */
 export class RateLimitRepo {

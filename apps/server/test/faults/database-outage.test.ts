@@ -1,4 +1,5 @@
-import { CALLS_NAMESPACE, endpoints } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { endpoints } from '@sfm/protocol/gathered';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { chatEndpoints, endpoints, type ChatStreamEvent } from '@sfm/protocol';
+import { chatEndpoints, type ChatStreamEvent } from '@sfm/protocol/chat';
+import { endpoints } from '@sfm/protocol/gathered';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatConfigFromEnv } from '../../src/config/chat-config.ts';
 import {

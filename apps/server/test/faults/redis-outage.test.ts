@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, registeredVolunteer } from '../harness/admin-harness.ts';

@@ -6,8 +6,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp, loadServerConfig } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { SmsSender } from '../../src/sms/sms-sender.ts';
 import { FakeVisionEngine } from '../fakes/vision-engine.ts';
@@ -94,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sfm-data-'));
   const vision = options.visionEngine ?? new FakeVisionEngine();
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...loadServerConfig({ LOG_LEVEL: 'silent' }),
     dataDir,
     webDistDir: webDist,
     loginRateLimitPerMinute: 1000,

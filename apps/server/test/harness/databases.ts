@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { createPool, withDatabase } from '../../src/db/connect.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
-import * as schema from '../../src/db/schema.ts';
 import { createLogger } from '../../src/logger.ts';
 
 export interface TestDatabase {
@@ -59,7 +58,7 @@ export async function createTestDatabase(target: DatabaseTarget = 'embedded'): P
   const pool = createPool(url, logger);
   if (target === 'external') await runMigrations(pool);
   return {
-    db: drizzle({ client: pool, schema }),
+    db: drizzle({ client: pool }),
     url,
     drop: async () => {
       await pool.end();

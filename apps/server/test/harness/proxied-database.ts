@@ -1,6 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createPool } from '../../src/db/connect.ts';
-import * as schema from '../../src/db/schema.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { TcpProxy } from './tcp-proxy.ts';
@@ -14,7 +13,7 @@ export async function proxiedDatabase(): Promise<TestDatabase & { proxy: TcpProx
   const proxy = await TcpProxy.start(real.url);
   const pool = createPool(proxy.through(real.url), createLogger('silent'));
   return {
-    db: drizzle({ client: pool, schema }),
+    db: drizzle({ client: pool }),
     url: proxy.through(real.url),
     proxy,
     drop: async () => {

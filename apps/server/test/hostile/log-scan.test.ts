@@ -1,8 +1,10 @@
-import { CALLS_NAMESPACE, endpoints, SPEECH_SYNTHESIS_NAMESPACE, VOLUNTEER } from '@sfm/protocol';
+import { SPEECH_SYNTHESIS_NAMESPACE, VOLUNTEER } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { endpoints } from '@sfm/protocol/gathered';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import webPush from 'web-push';
-import { loadConfig } from '../../src/config.ts';
+import { loadServerConfig as loadConfig } from '../../src/app.ts';
 import { defaultSpeechConfig } from '../../src/config/speech-config.ts';
 import { startListeningApp, type ListeningApp } from '../harness/listening-app.ts';
 import { signedInAdmin } from '../harness/admin-harness.ts';
@@ -207,6 +209,8 @@ describe('the scan', () => {
   it('recognises secrets by their shape when their values are unknown', () => {
     const own = capturedLogger('info');
     own.logger.info({ id: '13912345678-not', at: 1795676139123456, n: 'a13912345678' }, 'no phone here');
+    // a duration's fraction: pino writes responseTime with all its digits
+    own.logger.info({ responseTime: 12.13912345678 }, 'request completed');
     own.logger.info({ phone: '139****5678' }, 'masked');
     expect(findSuspectLines(own.lines)).toEqual([]);
     own.logger.info({ phone: '13912345678' }, 'a phone');

@@ -43,8 +43,9 @@ export function findLeaks(lines: readonly string[], secrets: Record<string, stri
  */
 const SUSPECT_SHAPES: [string, RegExp][] = [
   ['a token (JWT)', /eyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{10,}/],
-  // bounded by non-word characters: a mobile number, not digits inside a time or an id
-  ['a phone number', /(?<![\w*-])1[3-9]\d{9}(?![\w-])/],
+  // bounded by non-word characters: a mobile number, not digits inside a time, an id or the
+  // fraction of a duration
+  ['a phone number', /(?<![\w*.-])1[3-9]\d{9}(?![\w-])/],
   ['photo data (base64)', /\/9j\/4AA|iVBORw0KGgo|UklGR[A-Za-z0-9+/]{6}XRUJQ|[A-Za-z0-9+/]{300,}/],
   ['a password', /"(?:password|newPassword|currentPassword|oldPassword)":"(?!\[redacted\])/],
   ['a refresh token', /"refreshToken":"(?!\[redacted\])/],

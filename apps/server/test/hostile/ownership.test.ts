@@ -1,6 +1,7 @@
-import { endpoints, marketEndpoints } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol/gathered';
+import { marketEndpoints } from '@sfm/protocol/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../src/db/schema.ts';
+import { calls } from '../../src/db/calls-schema.ts';
 import { registeredUser } from '../harness/admin-harness.ts';
 import { call, expectError, expectOk, type TestApp, createTestApp } from '../harness/app-harness.ts';
 import { envelopeProblem } from './catalogue-answers.ts';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as userProtocol from '@sfm/protocol';
-import * as adminProtocol from '@sfm/protocol/admin';
+import { userProtocol } from '@sfm/protocol/gathered';
+import { adminProtocol } from '@sfm/protocol/gathered-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, signedInAdmin } from '../harness/admin-harness.ts';
 import { createTestApp, type TestApp } from '../harness/app-harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadServerConfig as loadConfig } from '../../src/app.ts';
 
 /**
  * Security review, finding 4: the sandbox payment gateway (points for free) and the log SMS sender

@@ -1,5 +1,5 @@
-import * as userProtocol from '@sfm/protocol';
-import * as adminProtocol from '@sfm/protocol/admin';
+import { userProtocol } from '@sfm/protocol/gathered';
+import { adminProtocol } from '@sfm/protocol/gathered-admin';
 import type { Endpoint } from '@sfm/protocol';
 
 export interface NamedEndpoint {
@@ -22,7 +22,7 @@ const isEndpointTable = (value: unknown): value is Record<string, Endpoint> =>
   Object.values(value).every(isEndpoint);
 
 /**
- * Every endpoint of every table either protocol entry exports (`endpoints`, `marketEndpoints`,
+ * Every endpoint of every table the protocol's files export (`endpoints`, `marketEndpoints`,
  * `adminEndpoints`, …), found by shape rather than listed: a table or endpoint added later is
  * fuzzed without anyone remembering to add it here.
  */

@@ -1,7 +1,7 @@
-import { endpoints } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol/gathered';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptions } from '../../src/db/schema.ts';
+import { pushSubscriptions } from '../../src/db/calls-schema.ts';
 import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../src/modules/calls/push-subscriptions-service.ts';
 import { registeredUser } from '../harness/admin-harness.ts';
 import { call, createTestApp, expectError, expectOk, type TestApp } from '../harness/app-harness.ts';

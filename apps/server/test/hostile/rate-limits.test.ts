@@ -1,15 +1,16 @@
 import {
-  CALLS_NAMESPACE,
-  chatEndpoints,
-  endpoints,
-  feedbackEndpoints,
   SPEECH_RECOGNITION_NAMESPACE,
   SPEECH_SYNTHESIS_NAMESPACE,
+  textLinesEndpoints,
   type Endpoint,
 } from '@sfm/protocol';
-import { sceneAdminEndpoints } from '@sfm/protocol/admin';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { chatEndpoints } from '@sfm/protocol/chat';
+import { endpoints } from '@sfm/protocol/gathered';
+import { feedbackEndpoints } from '@sfm/protocol/feedback';
+import { sceneAdminEndpoints } from '@sfm/protocol/market-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadServerConfig as loadConfig } from '../../src/app.ts';
 import { defaultSpeechConfig } from '../../src/config/speech-config.ts';
 import { startListeningApp, type ListeningApp } from '../harness/listening-app.ts';
 import { registeredUser, signedInAdmin } from '../harness/admin-harness.ts';
@@ -24,7 +25,8 @@ const SCENE_ID = '00000000-0000-4000-8000-000000000000';
 type Who = 'device' | 'user' | 'admin';
 
 /**
- * Every call that costs money (a paid model or gateway) or sends an SMS, with a body that passes
+ * Every call that costs money (a paid model or gateway), sends an SMS or runs a model on this
+ * server's CPU for free (a live frame's OCR), with a body that passes
  * validation (a limit is counted once the input is valid). A new such endpoint belongs here.
  */
 const COSTLY: {
@@ -59,6 +61,12 @@ const COSTLY: {
     who: 'device',
     body: () => ({ image: 'AAAA', scenario: 'observe' }),
     headers: (i) => ({ deviceid: `made-up-device-${i}` }),
+  },
+  {
+    name: "a live frame's text lines (the server's OCR, free)",
+    endpoint: textLinesEndpoints.readTextLines,
+    who: 'device',
+    body: () => ({ image: 'AAAA' }),
   },
   {
     name: 'recording to text (speech model)',

@@ -1,5 +1,5 @@
-import { FEEDBACK_CATEGORIES } from '@sfm/protocol';
-import { APK_CONTENT_TYPE, APK_UPLOAD_PATH } from '@sfm/protocol/admin';
+import { FEEDBACK_CATEGORIES } from '@sfm/protocol/feedback';
+import { APK_CONTENT_TYPE, APK_UPLOAD_PATH } from '@sfm/protocol/versions-admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -32,6 +32,7 @@ const UPLOADS: Record<string, (big: string) => object> = {
     photo: big,
   }),
   'sceneAdminEndpoints.testScene.image': (big) => ({ id: SCENE_ID, image: big }),
+  'textLinesEndpoints.readTextLines.image': (big) => ({ image: big }),
 };
 
 interface FieldSchema {

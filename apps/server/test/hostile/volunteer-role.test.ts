@@ -1,7 +1,8 @@
-import { CALLS_NAMESPACE, endpoints, HELP_SEEKER } from '@sfm/protocol';
+import { endpoints, HELP_SEEKER } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRings } from '../../src/db/schema.ts';
+import { callRings } from '../../src/db/calls-schema.ts';
 import { registeredUser, registeredVolunteer } from '../harness/admin-harness.ts';
 import { call, expectOk } from '../harness/app-harness.ts';
 import { startListeningApp, type ListeningApp } from '../harness/listening-app.ts';

@@ -1,7 +1,12 @@
 import type * as Protocol from '@sfm/protocol';
+import type { Endpoints } from '@sfm/protocol';
 
-/** The protocol package: its zod schemas (and zod itself, 25 KB gzip) are not in the first download. */
-export type ProtocolSchemas = typeof Protocol;
+/**
+ * The protocol package's core and every endpoint of the user app by name (each feature's table,
+ * gathered by @sfm/protocol/gathered): its zod schemas (and zod itself, 25 KB gzip) are not in the
+ * first download.
+ */
+export type ProtocolSchemas = Omit<typeof Protocol, 'endpoints'> & { endpoints: Endpoints };
 
 let loaded: ProtocolSchemas | null = null;
 let loading: Promise<ProtocolSchemas> | null = null;
@@ -12,8 +17,8 @@ let loading: Promise<ProtocolSchemas> | null = null;
  */
 export function loadProtocolSchemas(): Promise<ProtocolSchemas> {
   if (loaded) return Promise.resolve(loaded);
-  loading ??= import('@sfm/protocol').then(
-    (module) => (loaded = module),
+  loading ??= Promise.all([import('@sfm/protocol'), import('@sfm/protocol/gathered')]).then(
+    ([core, { endpoints }]) => (loaded = { ...core, endpoints }),
     (error: unknown) => {
       loading = null;
       throw error;

@@ -1,4 +1,5 @@
 import { adminManifest } from '../features/admin/manifest.ts';
+import { productsManifest } from '../features/products/manifest.ts';
 import { versionsManifest } from '../features/versions/manifest.ts';
 import type { FeatureManifest } from '../ui/feature-manifest.ts';
 
@@ -11,4 +12,5 @@ import type { FeatureManifest } from '../ui/feature-manifest.ts';
 export const adminFeatures = (allFeatures: () => readonly FeatureManifest[]): FeatureManifest[] => [
   adminManifest(() => import('./back-office.ts').then((m) => m.loadAdminArea(allFeatures()))),
   versionsManifest,
+  productsManifest,
 ];

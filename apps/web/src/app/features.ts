@@ -84,6 +84,11 @@ export function shellHides(pathname: string, part: ShellPart): boolean {
   return Boolean(route?.without?.includes(part) || area?.without?.includes(part));
 }
 
+/** Whether the page at `pathname` is a camera route: its route says `camera: true` (spec §4). */
+export function isCameraRoute(pathname: string): boolean {
+  return lookup(pathname).route?.camera === true;
+}
+
 /** The bottom navigation's items, in order, on this platform. */
 export function navSlots(features: readonly FeatureManifest[], native: boolean): NavSlot[] {
   return features

@@ -6,6 +6,7 @@ import { UpdatePrompt } from '../features/download/index.ts';
 import { selectLoggedIn, useSession } from '../session/index.ts';
 import { platform } from '../platform/index.ts';
 import { LiveRegions } from '../ui/announcer.tsx';
+import { CameraRoute } from '../ui/camera-route.ts';
 import type { FeatureManifest } from '../ui/feature-manifest.ts';
 import { BackIcon } from '../ui/icons.tsx';
 import { focusPageHeading } from '../ui/page.tsx';
@@ -13,7 +14,7 @@ import { PermissionOverlayHost } from '../ui/permission-overlay.tsx';
 import { searchPart } from '../ui/routes.ts';
 import { useBackAction } from './back-action.ts';
 import { BottomNav } from './bottom-nav.tsx';
-import { navSlots, shellHides } from './features.ts';
+import { isCameraRoute, navSlots, shellHides } from './features.ts';
 import { guardRedirect } from './guards.ts';
 import { PrivacyGate } from './privacy-gate.tsx';
 import { ServerUnreachableBanner } from './server-unreachable-banner.tsx';
@@ -115,7 +116,11 @@ export function RootLayout({ features, native, children }: RootLayoutProps) {
   } else if (redirect) {
     content = <Redirect to={redirect} replace />;
   } else {
-    content = <Switch>{children}</Switch>;
+    content = (
+      <CameraRoute value={isCameraRoute(pathname)}>
+        <Switch>{children}</Switch>
+      </CameraRoute>
+    );
   }
 
   return (

@@ -1,12 +1,24 @@
 /** Spec §4/§9: a silent web update reloads the page after 1 s. */
 export const SILENT_UPDATE_RELOAD_MS = 1_000;
 
-/** What the app needs of workbox-window's Workbox. */
+/** What the app needs of workbox-window's Workbox (and of the registration it makes). */
 export interface ServiceWorkerHandle {
   addEventListener(type: 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
   register(): Promise<unknown>;
-  /** Asks the server for a newer worker now (the browser otherwise checks only on navigation). */
-  update(): Promise<unknown>;
+  /**
+   * Asks the server for a newer worker now (the browser otherwise checks only on navigation).
+   * True: a newer worker is installing or waiting, and its taking over will reload the page.
+   */
+  update(): Promise<boolean>;
+}
+
+let reloadScheduled = false;
+
+/** The page's one reload, 1 s from now: two paths to the same update never reload it twice. */
+function reloadSoon(reload: () => void): void {
+  if (reloadScheduled) return;
+  reloadScheduled = true;
+  setTimeout(reload, SILENT_UPDATE_RELOAD_MS);
 }
 
 /**
@@ -17,7 +29,7 @@ export interface ServiceWorkerHandle {
  */
 export function followUpdates(worker: ServiceWorkerHandle, reload: () => void): Promise<unknown> {
   worker.addEventListener('controlling', (event) => {
-    if (event.isUpdate) setTimeout(reload, SILENT_UPDATE_RELOAD_MS);
+    if (event.isUpdate) reloadSoon(reload);
   });
   return worker.register();
 }
@@ -31,7 +43,16 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const start = async () => {
     const { Workbox } = await import('workbox-window');
-    const worker = new Workbox('/sw.js', { scope: '/' });
+    const workbox = new Workbox('/sw.js', { scope: '/' });
+    let registration: ServiceWorkerRegistration | undefined;
+    const worker: ServiceWorkerHandle = {
+      addEventListener: (type, listener) => workbox.addEventListener(type, listener),
+      register: async () => (registration = await workbox.register()),
+      update: async () => {
+        await registration?.update();
+        return Boolean(registration?.installing ?? registration?.waiting);
+      },
+    };
     await followUpdates(worker, () => window.location.reload());
     return worker;
   };
@@ -49,26 +70,33 @@ export function registerServiceWorker(): void {
 /** The registered worker once registration has ended (null: none, e.g. in development). */
 let registered: Promise<ServiceWorkerHandle | null> = Promise.resolve(null);
 
-/** Which version a page reload without a worker was made for (sessionStorage): never twice. */
+/** Which version this tab last reloaded for (sessionStorage): never twice for one version. */
 const RELOADED_FOR_KEY = 'sfm-update-reloaded-for';
 
 /**
  * The web's update (spec §4), when the update check says a newer build is deployed: the worker is
- * asked for it at once, and when the new worker takes over, followUpdates reloads the page 1 s later
- * (the same path as a build found on navigation). Without a worker (development, a browser without
- * them) the page reloads after 1 s itself, once per version: a server that announces a build it
- * does not serve yet cannot make the page reload forever.
+ * asked for it at once, and when the new worker takes over, followUpdates reloads the page 1 s
+ * later (the same path as a build found on navigation). When no newer worker is on its way, the
+ * page reloads after 1 s itself: either there is no worker (development, a browser without them),
+ * or the browser's own check on this page's navigation installed the new build and it took over
+ * before the page listened (a loaded phone loads slowly), leaving this page on the old code. Once
+ * per version and tab: a server that announces a build it does not serve yet cannot make the page
+ * reload forever.
  */
 export async function updateWebApp(
   versionName: string,
   reload = () => window.location.reload(),
+  worker: ServiceWorkerHandle | null | Promise<ServiceWorkerHandle | null> = registered,
 ): Promise<void> {
-  const worker = await registered;
-  if (worker) {
-    await worker.update();
+  if (sessionStorage.getItem(RELOADED_FOR_KEY) === versionName) return;
+  const handle = await worker;
+  let onItsWay = false;
+  try {
+    onItsWay = handle !== null && (await handle.update());
+  } catch {
+    // the server did not answer (offline again): the next start's check asks again
     return;
   }
-  if (sessionStorage.getItem(RELOADED_FOR_KEY) === versionName) return;
   sessionStorage.setItem(RELOADED_FOR_KEY, versionName);
-  setTimeout(reload, SILENT_UPDATE_RELOAD_MS);
+  if (!onItsWay) reloadSoon(reload);
 }

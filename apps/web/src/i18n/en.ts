@@ -12,6 +12,7 @@ export const en: Texts<typeof zhCN> = {
     serverUnreachable:
       'The server cannot be reached. Please check your network; the app goes on once it is back.',
     serverReachable: 'Connected to the server again',
+    connection: 'Connection',
   },
   network: {
     timeout: 'The request timed out, please check your network connection',
@@ -81,6 +82,44 @@ export const en: Texts<typeof zhCN> = {
       click: 'tap to recognize',
       diabetes: 'blood sugar',
       question: 'question',
+      text: 'Short text',
+      document: 'Document',
+      barcode: 'Barcode',
+      colour: 'Colour',
+      light: 'Light',
+      banknote: 'Currency',
+      find: 'Find',
+      people: 'People nearby',
+    },
+    modeSummaries: {
+      text: 'Point the camera at text: new text is read the moment it is in view, and what was just read is not repeated. Runs on the phone, works offline and costs no points.',
+      document:
+        'Spoken guidance helps you frame the whole page; it is captured automatically when framed and read in order with headings and paragraphs. Read documents can be saved on this device and heard again from the personal centre. Tap to capture at once.',
+      barcode:
+        'Looks for barcodes and QR codes: a rising tone when one is in view, and which way to move when it is at the edge. Product codes are read as the number and the product name, QR codes as their content. Links are read, never opened; a payment code is only named as one.',
+      colour:
+        'Names the colour at the centre of the view; a tap names the main colours of a garment-sized area and whether it is plain, striped or patterned.',
+      light:
+        'A tone whose pitch follows the brightness: the brighter, the higher. Tap for the light level, or ask "is the light on". The torch is never turned on.',
+      banknote:
+        'Recognises Chinese yuan notes; when unsure it says so instead of guessing, and never names a value from colour alone. Tap to read again; where the server has a cloud model, a note it is unsure of or another currency is asked there.',
+      find: 'Pick something to find: the beeps speed up as it comes to the centre and closer, with its clock direction and rough distance. Keys and doors cannot be recognised yet.',
+      people:
+        'How many people are around, at which clock direction, roughly how far, and whether they face you. Nobody is identified and nothing is stored.',
+    },
+    live: {
+      question: 'Ask the current scene',
+      unavailable: 'This scene cannot start right now. Try again shortly, or pick another scene',
+    },
+    liveTap: {
+      text: 'Tap to stop speech',
+      document: 'Tap to capture now',
+      barcode: 'Tap to stop speech',
+      colour: 'Tap for the garment colours',
+      light: 'Tap for the light level',
+      banknote: 'Tap to read again',
+      find: 'Tap for its position',
+      people: 'Tap to hear who is around',
     },
     tap: {
       capture: 'Tap to recognize',

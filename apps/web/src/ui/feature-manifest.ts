@@ -21,6 +21,8 @@ export interface FeatureRoute {
   nativeRedirect?: string;
   /** The voice assistant opens this page by its name (an i18n key) or one of the aliases. */
   voice?: { nameKey: string; aliases: readonly string[] };
+  /** The camera screen's auto-capture runs on this page (spec §4; ui/camera-route.ts). */
+  camera?: true;
 }
 
 /** A link of the personal centre's list: where it goes and the i18n key of its text. */

@@ -3,7 +3,7 @@
  * `maxSide` (centre-cropped to a square first for an avatar) before it is stored or sent — a phone
  * photo of several megabytes leaves the device as a few dozen kilobytes, without its metadata.
  */
-import type { PhotoSize } from '@sfm/protocol';
+import type { PhotoSize } from '@sfm/protocol/user-photos';
 
 export class PhotoUnreadableError extends Error {
   override readonly name = 'PhotoUnreadableError';

@@ -1,4 +1,4 @@
-import type { PhotoSize } from '@sfm/protocol';
+import type { PhotoSize } from '@sfm/protocol/user-photos';
 import { base64OfBlob, downsizePhotoFile } from './photo-downsize.ts';
 
 export interface PickedPhoto {

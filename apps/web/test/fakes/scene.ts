@@ -62,6 +62,15 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
   const capture = vi.fn((_preset: string, _signal: AbortSignal) =>
     Promise.resolve<CapturedFrame>({ image: 'QUJD', view: null }),
   );
+  const grabPixels = vi.fn((_maxSide: number, _signal: AbortSignal) =>
+    Promise.resolve<ImageData | null>({
+      data: new Uint8ClampedArray(16 * 16 * 4),
+      width: 16,
+      height: 16,
+      colorSpace: 'srgb',
+    } as ImageData),
+  );
+  const tones = { beep: vi.fn(), hum: vi.fn() };
   const playSound = vi.fn();
   const alert = vi.fn();
   const vibrate = vi.fn();
@@ -74,6 +83,8 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
     t: (key) => key,
     capture,
     analyze,
+    grabPixels,
+    tones,
     playSound,
     alert,
     vibrate,
@@ -92,6 +103,8 @@ export function fakeDeps(over: Partial<SceneDeps> = {}, speech = new FakeSpeech(
     input,
     analyze,
     capture,
+    grabPixels,
+    tones,
     playSound,
     alert,
     vibrate,

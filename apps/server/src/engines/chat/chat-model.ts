@@ -1,5 +1,5 @@
 /** The language model contract of the AI chat (create-chat-model.ts picks one from configuration). */
-import type { ChatCapability } from '@sfm/protocol';
+import type { ChatCapability } from '@sfm/protocol/chat';
 
 /** One turn as the model is sent it. The photo, when there is one, belongs to the last user turn. */
 export interface ChatModelTurn {

@@ -9,6 +9,7 @@
  * pixels, resized at most, never decoded twice. OCR on a 3360 px photo took 7 s and 3.6 GB; at
  * ≤ 1600 px it is well under a second.
  */
+import type { RgbImage } from '@sfm/ocr';
 import { COMPRESSION_PRESETS, MAX_IMAGE_BYTES, type CompressionPreset } from '@sfm/protocol';
 import sharp, { type Metadata } from 'sharp';
 import { turnsOf } from './turns.ts';
@@ -82,12 +83,8 @@ export interface ImageSize {
   quality: number;
 }
 
-/** 8-bit RGB, row-major, 3 bytes per pixel. */
-export interface RgbImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+/** 8-bit RGB, row-major, 3 bytes per pixel: what the in-process models read. */
+export type { RgbImage };
 
 export interface PreparedImage {
   /** Upright, at the preset's size: what is stored, and what cloud models are sent. */

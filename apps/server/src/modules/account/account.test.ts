@@ -1,13 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  accountEndpoints as e,
-  DELETE_ACCOUNT_CONFIRMATION,
-  endpoints,
-  avatarEndpoints,
-  feedbackEndpoints,
-  type MyDataExport,
-} from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol';
+import { accountEndpoints as e, DELETE_ACCOUNT_CONFIRMATION, type MyDataExport } from '@sfm/protocol/account';
+import { feedbackEndpoints } from '@sfm/protocol/feedback';
+import { avatarEndpoints } from '@sfm/protocol/user-photos';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { MyDataExport } from '@sfm/protocol';
+import type { MyDataExport } from '@sfm/protocol/account';
 import type { Transaction } from '../../db/database.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 

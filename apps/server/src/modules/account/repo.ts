@@ -1,7 +1,8 @@
-import type { UserSettings } from '@sfm/protocol';
+import type { UserSettings } from '@sfm/protocol/account';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/database.ts';
-import { deletedAccounts, userSettings, users } from '../../db/schema.ts';
+import { deletedAccounts, userSettings } from '../../db/account-schema.ts';
+import { users } from '../../db/core-schema.ts';
 
 /** jsonb `||`: the stored keys, overwritten by the changed ones. */
 const sqlMerge = (changes: UserSettings) =>

@@ -1,4 +1,4 @@
-import { accountEndpoints as e } from '@sfm/protocol';
+import { accountEndpoints as e } from '@sfm/protocol/account';
 import type { Router } from '../../http/router.ts';
 import type { AccountService } from './service.ts';
 

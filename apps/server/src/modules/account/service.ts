@@ -1,4 +1,4 @@
-import { MyDataExport, type UserSettings } from '@sfm/protocol';
+import { MyDataExport, type UserSettings } from '@sfm/protocol/account';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { PersonalDataSource } from '../../module-context.ts';

@@ -2,7 +2,7 @@ import type { AuditQuery } from '@sfm/protocol/admin';
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { endOfDay, startOfDay } from '../../db/day-sql.ts';
-import { admins, auditLog } from '../../db/schema.ts';
+import { admins, auditLog } from '../../db/core-schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect & { adminUsername: string };
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { admins } from '../../db/schema.ts';
+import { admins } from '../../db/core-schema.ts';
 import type { AdminRole } from '@sfm/protocol';
 
 export type AdminRow = typeof admins.$inferSelect;

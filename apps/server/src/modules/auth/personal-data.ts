@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { refreshTokens, smsCodes, users } from '../../db/schema.ts';
+import { refreshTokens, smsCodes, users } from '../../db/core-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /**

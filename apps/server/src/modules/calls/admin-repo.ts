@@ -3,12 +3,12 @@ import type {
   AdminCallReport,
   AdminCallStats,
   CallReportHandling,
-} from '@sfm/protocol/admin';
-import { CALL_STATUSES, type CallStatus } from '@sfm/protocol';
+} from '@sfm/protocol/calls-admin';
+import { CALL_STATUSES, type CallStatus } from '@sfm/protocol/calls';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { endOfDay, startOfDay } from '../../db/day-sql.ts';
-import { callFeedback } from '../../db/schema.ts';
+import { callFeedback } from '../../db/calls-schema.ts';
 
 export interface CallFilters {
   status?: CallStatus;

@@ -1,10 +1,10 @@
-import { adminEndpoints } from '@sfm/protocol/admin';
+import { callsAdminEndpoints } from '@sfm/protocol/calls-admin';
 import { actorOf } from '../../audit/audit-log.ts';
 import type { Router } from '../../http/router.ts';
 import type { CallsAdminService } from './admin-service.ts';
 
 export function registerCallAdminRoutes(router: Router, calls: CallsAdminService): void {
-  router.route(adminEndpoints.calls, ({ query }) => calls.records(query));
-  router.route(adminEndpoints.callReports, ({ query }) => calls.reports(query.open));
-  router.route(adminEndpoints.handleCallReport, (r) => calls.handleReport(actorOf(r), r.body));
+  router.route(callsAdminEndpoints.calls, ({ query }) => calls.records(query));
+  router.route(callsAdminEndpoints.callReports, ({ query }) => calls.reports(query.open));
+  router.route(callsAdminEndpoints.handleCallReport, (r) => calls.handleReport(actorOf(r), r.body));
 }

@@ -1,9 +1,9 @@
+import { maskPhone } from '@sfm/protocol/admin';
 import {
-  maskPhone,
   type AdminCallReports,
   type AdminCallsPage,
   type AdminHandleCallReportRequest,
-} from '@sfm/protocol/admin';
+} from '@sfm/protocol/calls-admin';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Clock } from '../../security/clock.ts';

@@ -4,7 +4,7 @@ import {
   type QuietHours,
   type SnoozeChoice,
   type VolunteerProfile,
-} from '@sfm/protocol';
+} from '@sfm/protocol/calls-availability';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { SocketRooms } from '../../sockets/socket-namespace.ts';

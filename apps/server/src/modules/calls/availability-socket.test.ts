@@ -1,4 +1,6 @@
-import { CALLS_NAMESPACE, translateMessage, type Availability } from '@sfm/protocol';
+import { translateMessage } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { type Availability } from '@sfm/protocol/calls-availability';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredVolunteer } from '../../../test/harness/admin-harness.ts';
 import { nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';

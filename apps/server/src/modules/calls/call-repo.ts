@@ -1,7 +1,9 @@
-import type { CallLanguage, SharedContext } from '@sfm/protocol';
+import type { SharedContext } from '@sfm/protocol/calls';
+import type { CallLanguage } from '@sfm/protocol/calls-language';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { isUuid, type Database } from '../../db/database.ts';
-import { callRings, calls, users } from '../../db/schema.ts';
+import { callRings, calls } from '../../db/calls-schema.ts';
+import { users } from '../../db/core-schema.ts';
 import { shownName, type CallRow } from './call-rows.ts';
 import type { CallMember, Helper } from './members.ts';
 

@@ -1,5 +1,5 @@
-import type { IncomingCall } from '@sfm/protocol';
-import type { calls } from '../../db/schema.ts';
+import type { IncomingCall } from '@sfm/protocol/calls';
+import type { calls } from '../../db/calls-schema.ts';
 
 export type CallRow = typeof calls.$inferSelect;
 

@@ -1,11 +1,14 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE, endpoints, translateMessage } from '@sfm/protocol';
-import { adminEndpoints } from '@sfm/protocol/admin';
+import { translateMessage } from '@sfm/protocol';
+import { CALL_OPERATORS_NAMESPACE, CALLS_NAMESPACE } from '@sfm/protocol/calls';
+import { endpoints } from '@sfm/protocol/gathered';
+import { adminEndpoints } from '@sfm/protocol/gathered-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, callPresence, users } from '../../db/schema.ts';
+import { callPresence } from '../../db/calls-schema.ts';
+import { auditLog, users } from '../../db/core-schema.ts';
 import { signedInAdmin, registeredUser, registeredVolunteer } from '../../../test/harness/admin-harness.ts';
 import { call, expectOk } from '../../../test/harness/app-harness.ts';
 import { BROWSER_PUSH_SERVICES, defaultCallsConfig } from '../../config/calls-config.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
 import { localDate, within } from '../../db/day-sql.ts';
-import { calls } from '../../db/schema.ts';
+import { calls } from '../../db/calls-schema.ts';
 
 /** The calls' numbers on the dashboard: one SQL aggregate over the calls recorded. */
 export class CallsDashboardRepo {

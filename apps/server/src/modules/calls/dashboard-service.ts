@@ -1,4 +1,5 @@
-import type { DashboardCalls, DateRangeQuery } from '@sfm/protocol/admin';
+import type { DateRangeQuery } from '@sfm/protocol/admin';
+import type { DashboardCalls } from '@sfm/protocol/calls-admin';
 import { dayRangeOf, perDay, rounded } from '../../calendar/day-range.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { CallsDashboardRepo } from './dashboard-repo.ts';

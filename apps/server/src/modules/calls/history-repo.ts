@@ -1,7 +1,7 @@
-import type { CallRecord, CallWarning } from '@sfm/protocol';
+import type { CallRecord, CallWarning } from '@sfm/protocol/calls';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { callFeedback, calls, userBlocks } from '../../db/schema.ts';
+import { callFeedback, calls, userBlocks } from '../../db/calls-schema.ts';
 
 /** A call counts as help given from this long (issue 31: "say 15 s"). */
 const HELP_MIN_SECONDS = 15;

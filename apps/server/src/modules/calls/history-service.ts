@@ -1,4 +1,4 @@
-import type { CallFeedbackRequest, CallHistory, CallWarnings } from '@sfm/protocol';
+import type { CallFeedbackRequest, CallHistory, CallWarnings } from '@sfm/protocol/calls';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';

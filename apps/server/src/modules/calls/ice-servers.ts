@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { IceServer } from '@sfm/protocol';
+import type { IceServer } from '@sfm/protocol/calls';
 import type { CallsConfig } from '../../config/calls-config.ts';
 
 /**

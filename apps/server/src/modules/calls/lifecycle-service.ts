@@ -1,11 +1,11 @@
 import type {
   CallConnected,
   CallEndReason,
-  CallLanguage,
   CallSignal,
   RingStopReason,
   SharedContext,
-} from '@sfm/protocol';
+} from '@sfm/protocol/calls';
+import type { CallLanguage } from '@sfm/protocol/calls-language';
 import { AppError } from '../../app-error.ts';
 import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { callsConfig } from '../../config/calls-config.ts';
+import type { ModuleSlices } from '../../config.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import type { SocketRooms } from '../../sockets/socket-namespace.ts';
 import { CallsAdminRepo } from './admin-repo.ts';
@@ -13,6 +15,9 @@ import { PushRinger } from './push-ringer.ts';
 import { registerCallRoutes } from './routes.ts';
 import { callsNamespace, operatorsNamespace } from './socket.ts';
 import { loadVapidKeys, WebPushSender } from './web-push.ts';
+
+/** Ringing, ICE servers and Web Push (CALL_*, ICE_SERVERS, TURN_*, VAPID_*, PUSH_SERVICES): `config.calls`. */
+export const configSlices = { calls: callsConfig } satisfies ModuleSlices;
 
 /** How often a node tells the presence table its sockets are still there. */
 const PRESENCE_REFRESH_MS = 30_000;

@@ -8,7 +8,7 @@ import {
   pushSubscriptions,
   userBlocks,
   volunteerProfiles,
-} from '../../db/schema.ts';
+} from '../../db/calls-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { lt, sql, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { callPresence } from '../../db/schema.ts';
+import { callPresence } from '../../db/calls-schema.ts';
 
 /** Presence rows older than this are a dead node's: its sockets stopped refreshing them. */
 export const PRESENCE_STALE_SECONDS = 90;

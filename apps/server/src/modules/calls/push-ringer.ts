@@ -1,4 +1,5 @@
-import { notificationText, type CallPushPayload, type IncomingCall, type Locale } from '@sfm/protocol';
+import { notificationText, type Locale } from '@sfm/protocol';
+import { type CallPushPayload, type IncomingCall } from '@sfm/protocol/calls';
 import type { Logger } from 'pino';
 import type { PushSubscriptionsRepo } from './push-subscriptions-repo.ts';
 import type { WebPushSender } from './web-push.ts';

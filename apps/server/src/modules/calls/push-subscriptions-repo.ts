@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { pushSubscriptions } from '../../db/schema.ts';
+import { pushSubscriptions } from '../../db/calls-schema.ts';
 import type { PushTarget } from './web-push.ts';
 
 /** The browsers a user may be rung on while their page is closed (Web Push subscriptions). */

@@ -1,4 +1,5 @@
-import type { Locale, PushSubscribeRequest } from '@sfm/protocol';
+import type { Locale } from '@sfm/protocol';
+import type { PushSubscribeRequest } from '@sfm/protocol/calls';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PushSubscriptionsRepo } from './push-subscriptions-repo.ts';

@@ -1,7 +1,9 @@
-import { VOLUNTEER, type IncomingCall } from '@sfm/protocol';
+import { VOLUNTEER } from '@sfm/protocol';
+import { type IncomingCall } from '@sfm/protocol/calls';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { callRings, calls, users } from '../../db/schema.ts';
+import { callRings, calls } from '../../db/calls-schema.ts';
+import { users } from '../../db/core-schema.ts';
 import { incomingCall } from './call-rows.ts';
 import { PRESENCE_STALE_SECONDS } from './presence-repo.ts';
 

@@ -1,4 +1,4 @@
-import { RING_PROGRESS_SECONDS } from '@sfm/protocol';
+import { RING_PROGRESS_SECONDS } from '@sfm/protocol/calls';
 import type { CallsConfig } from '../../config/calls-config.ts';
 
 type RingingConfig = Pick<

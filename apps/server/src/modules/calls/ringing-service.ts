@@ -1,4 +1,4 @@
-import type { IncomingCall, RingProgress, RingStopReason } from '@sfm/protocol';
+import type { IncomingCall, RingProgress, RingStopReason } from '@sfm/protocol/calls';
 import type { Logger } from 'pino';
 import type { CallsConfig } from '../../config/calls-config.ts';
 import type { Clock } from '../../security/clock.ts';

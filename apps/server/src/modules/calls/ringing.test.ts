@@ -1,14 +1,16 @@
-import {
-  AvailabilityChoice,
-  CallServerEvents,
-  VOLUNTEER,
-  type QuietHours,
-  type SnoozeChoice,
-} from '@sfm/protocol';
+import { VOLUNTEER } from '@sfm/protocol';
+import { CallServerEvents } from '@sfm/protocol/calls';
+import { AvailabilityChoice, type QuietHours, type SnoozeChoice } from '@sfm/protocol/calls-availability';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
-import { callPresence, callRings, calls, pushSubscriptions, volunteerProfiles } from '../../db/schema.ts';
+import {
+  callPresence,
+  callRings,
+  calls,
+  pushSubscriptions,
+  volunteerProfiles,
+} from '../../db/calls-schema.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';

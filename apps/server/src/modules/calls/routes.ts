@@ -1,4 +1,4 @@
-import { endpoints } from '@sfm/protocol';
+import { callsEndpoints } from '@sfm/protocol/calls';
 import type { Router } from '../../http/router.ts';
 import type { CallHistoryService } from './history-service.ts';
 import type { PushSubscriptions } from './push-subscriptions-service.ts';
@@ -10,15 +10,15 @@ export function registerCallRoutes(
   router: Router,
   { history, pushSubscriptions }: { history: CallHistoryService; pushSubscriptions: PushSubscriptions },
 ): void {
-  router.route(endpoints.callHistory, ({ identity }) => history.history(identity.userId));
-  router.route(endpoints.callFeedback, async ({ identity, body }) => {
+  router.route(callsEndpoints.callHistory, ({ identity }) => history.history(identity.userId));
+  router.route(callsEndpoints.callFeedback, async ({ identity, body }) => {
     await history.feedback(identity.userId, body);
     return null;
   });
-  router.route(endpoints.callPushKey, () => Promise.resolve(pushSubscriptions.pushKey()));
-  router.route(endpoints.callWarnings, ({ identity }) => history.warnings(identity.userId));
+  router.route(callsEndpoints.callPushKey, () => Promise.resolve(pushSubscriptions.pushKey()));
+  router.route(callsEndpoints.callWarnings, ({ identity }) => history.warnings(identity.userId));
   router.route(
-    endpoints.callPushSubscribe,
+    callsEndpoints.callPushSubscribe,
     async ({ identity, body, locale }) => {
       await pushSubscriptions.subscribe(identity.userId, body, locale);
       return null;
@@ -29,7 +29,7 @@ export function registerCallRoutes(
       ],
     },
   );
-  router.route(endpoints.callPushUnsubscribe, async ({ identity, body }) => {
+  router.route(callsEndpoints.callPushUnsubscribe, async ({ identity, body }) => {
     await pushSubscriptions.unsubscribe(identity.userId, body.endpoint);
     return null;
   });

@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE } from '@sfm/protocol';
+import { CALLS_NAMESPACE } from '@sfm/protocol/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, registeredVolunteer } from '../../../test/harness/admin-harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';

@@ -1,8 +1,10 @@
-import { VOLUNTEER, type CallLanguage } from '@sfm/protocol';
+import { VOLUNTEER } from '@sfm/protocol';
+import { type CallLanguage } from '@sfm/protocol/calls-language';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCallsConfig, type CallsConfig } from '../../config/calls-config.ts';
-import { admins, callPresence, calls, users } from '../../db/schema.ts';
+import { callPresence, calls } from '../../db/calls-schema.ts';
+import { admins, users } from '../../db/core-schema.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';

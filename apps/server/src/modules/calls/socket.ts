@@ -4,7 +4,7 @@ import {
   CallClientEvents,
   OperatorClientEvents,
   type CallSignal,
-} from '@sfm/protocol';
+} from '@sfm/protocol/calls';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { AdminIdentity, UserIdentity } from '../../http/identity.ts';

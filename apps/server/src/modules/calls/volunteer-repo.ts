@@ -1,7 +1,9 @@
-import { DEFAULT_QUIET_HOURS, VOLUNTEER, type VolunteerProfile } from '@sfm/protocol';
+import { VOLUNTEER } from '@sfm/protocol';
+import { DEFAULT_QUIET_HOURS, type VolunteerProfile } from '@sfm/protocol/calls-availability';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { users, volunteerProfiles } from '../../db/schema.ts';
+import { volunteerProfiles } from '../../db/calls-schema.ts';
+import { users } from '../../db/core-schema.ts';
 
 /** A volunteer's role and standing choices, and the clock arithmetic of their time zone. */
 export class VolunteerRepo {

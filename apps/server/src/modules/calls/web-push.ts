@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CallPushPayload, Locale } from '@sfm/protocol';
+import type { Locale } from '@sfm/protocol';
+import type { CallPushPayload } from '@sfm/protocol/calls';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import { mayPostTo } from './push-services.ts';

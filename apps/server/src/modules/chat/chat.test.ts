@@ -1,10 +1,6 @@
-import {
-  chatEndpoints,
-  DEFAULT_POINTS_RULES,
-  endpoints,
-  type ChatStreamEvent,
-  type ChatTurn,
-} from '@sfm/protocol';
+import { chatEndpoints, type ChatStreamEvent, type ChatTurn } from '@sfm/protocol/chat';
+import { endpoints } from '@sfm/protocol/gathered';
+import { DEFAULT_POINTS_RULES } from '@sfm/protocol/points';
 import { once } from 'node:events';
 import { request, type IncomingMessage } from 'node:http';
 import sharp from 'sharp';

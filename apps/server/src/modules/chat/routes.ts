@@ -1,4 +1,5 @@
-import { chatEndpoints, translateMessage, type ChatStreamEvent, type Locale } from '@sfm/protocol';
+import { translateMessage, type Locale } from '@sfm/protocol';
+import { chatEndpoints, type ChatStreamEvent } from '@sfm/protocol/chat';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import { rateLimitKey } from '../../http/identity.ts';

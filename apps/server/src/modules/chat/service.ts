@@ -1,4 +1,4 @@
-import type { ChatRequest } from '@sfm/protocol';
+import type { ChatRequest } from '@sfm/protocol/chat';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { ChatModel, ChatModelTurn } from '../../engines/chat/chat-model.ts';

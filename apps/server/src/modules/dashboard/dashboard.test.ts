@@ -1,7 +1,8 @@
 import { endpoints } from '@sfm/protocol';
-import { adminEndpoints } from '@sfm/protocol/admin';
+import { adminEndpoints } from '@sfm/protocol/gathered-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, calls, speechTexts, userActiveDays, users } from '../../db/schema.ts';
+import { calls } from '../../db/calls-schema.ts';
+import { analyses, speechTexts, userActiveDays, users } from '../../db/core-schema.ts';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
 import {
   auth,

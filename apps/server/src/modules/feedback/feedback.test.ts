@@ -1,6 +1,8 @@
-import { feedbackEndpoints as e, FEEDBACK_PHOTO } from '@sfm/protocol';
+import { feedbackEndpoints as e } from '@sfm/protocol/feedback';
+import { FEEDBACK_PHOTO } from '@sfm/protocol/user-photos';
 import { endpoints } from '@sfm/protocol';
-import { adminEndpoints, feedbackAdminEndpoints as a } from '@sfm/protocol/admin';
+import { adminEndpoints } from '@sfm/protocol/admin';
+import { feedbackAdminEndpoints as a } from '@sfm/protocol/feedback-admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { feedback } from '../../db/schema.ts';
+import { feedback } from '../../db/account-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /** What a user wrote to us and our replies; deleted with the account, its photos with it. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { feedback, users } from '../../db/schema.ts';
+import { feedback } from '../../db/account-schema.ts';
+import { users } from '../../db/core-schema.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 export type FeedbackWithPhone = FeedbackRow & { phone: string | null };

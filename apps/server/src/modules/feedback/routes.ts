@@ -1,5 +1,5 @@
-import { feedbackEndpoints } from '@sfm/protocol';
-import { feedbackAdminEndpoints } from '@sfm/protocol/admin';
+import { feedbackEndpoints } from '@sfm/protocol/feedback';
+import { feedbackAdminEndpoints } from '@sfm/protocol/feedback-admin';
 import { actorOf } from '../../audit/audit-log.ts';
 import type { Router } from '../../http/router.ts';
 import type { FeedbackService } from './service.ts';

@@ -1,10 +1,11 @@
-import { FEEDBACK_PHOTO, type Feedback, type SendFeedbackRequest } from '@sfm/protocol';
+import { type Feedback, type SendFeedbackRequest } from '@sfm/protocol/feedback';
+import { FEEDBACK_PHOTO } from '@sfm/protocol/user-photos';
+import { maskPhone } from '@sfm/protocol/admin';
 import {
   ADMIN_FEEDBACK_LIMIT,
-  maskPhone,
   type AdminFeedback,
   type AdminFeedbackList,
-} from '@sfm/protocol/admin';
+} from '@sfm/protocol/feedback-admin';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';

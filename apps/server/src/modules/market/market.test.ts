@@ -1,5 +1,7 @@
-import { endpoints, marketEndpoints, scenePrompt, type SceneContent } from '@sfm/protocol';
-import { adminEndpoints, sceneAdminEndpoints } from '@sfm/protocol/admin';
+import { endpoints } from '@sfm/protocol/gathered';
+import { marketEndpoints, scenePrompt, type SceneContent } from '@sfm/protocol/market';
+import { adminEndpoints } from '@sfm/protocol/admin';
+import { sceneAdminEndpoints } from '@sfm/protocol/market-admin';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { marketFavourites, marketSceneReports, marketSceneUses, marketScenes } from '../../db/schema.ts';
+import {
+  marketFavourites,
+  marketSceneReports,
+  marketSceneUses,
+  marketScenes,
+} from '../../db/market-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /** A user's scenes, favourites and reports; the visits they paid to scenes stay counted, without them. */

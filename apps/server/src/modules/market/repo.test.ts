@@ -1,4 +1,4 @@
-import { MARKET_COUNT_CAP, MarketScenesQuery } from '@sfm/protocol';
+import { MARKET_COUNT_CAP, MarketScenesQuery } from '@sfm/protocol/market';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../../test/harness/databases.ts';

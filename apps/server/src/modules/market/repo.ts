@@ -1,15 +1,15 @@
-import { MARKET_COUNT_CAP, type MarketScenesQuery, type SceneStatus } from '@sfm/protocol';
-import type { AdminScenesQuery } from '@sfm/protocol/admin';
+import { MARKET_COUNT_CAP, type MarketScenesQuery, type SceneStatus } from '@sfm/protocol/market';
+import type { AdminScenesQuery } from '@sfm/protocol/market-admin';
 import { and, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
+import { users } from '../../db/core-schema.ts';
 import {
   marketFavourites,
   marketSceneReports,
   marketScenes,
   marketSceneUses,
-  users,
-} from '../../db/schema.ts';
+} from '../../db/market-schema.ts';
 
 export type SceneRow = typeof marketScenes.$inferSelect;
 /** A scene with its author's nickname and phone (null for official scenes). */

@@ -1,4 +1,5 @@
-import type { AuditAction, AdminScene, AdminScenesPage, AdminSceneTestResult } from '@sfm/protocol/admin';
+import type { AuditAction } from '@sfm/protocol/admin';
+import type { AdminScene, AdminScenesPage, AdminSceneTestResult } from '@sfm/protocol/market-admin';
 import { maskPhone } from '@sfm/protocol/admin';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';

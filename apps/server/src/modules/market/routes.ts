@@ -1,5 +1,5 @@
-import { marketEndpoints } from '@sfm/protocol';
-import { sceneAdminEndpoints } from '@sfm/protocol/admin';
+import { marketEndpoints } from '@sfm/protocol/market';
+import { sceneAdminEndpoints } from '@sfm/protocol/market-admin';
 import { actorOf } from '../../audit/audit-log.ts';
 import type { Router } from '../../http/router.ts';
 import type { SceneReviewService } from './review-service.ts';

@@ -4,7 +4,7 @@ import type {
   SceneContent,
   SceneStatus,
   SceneUseResponse,
-} from '@sfm/protocol';
+} from '@sfm/protocol/market';
 import type { z } from 'zod';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/database.ts';

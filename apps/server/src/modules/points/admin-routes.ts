@@ -1,4 +1,4 @@
-import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import { actorOf } from '../../audit/audit-log.ts';
 import type { Router } from '../../http/router.ts';
 import type { PointsAdminService } from './admin-service.ts';

@@ -1,10 +1,10 @@
+import { maskPhone } from '@sfm/protocol/admin';
 import {
-  maskPhone,
   type AdminGiftRequest,
   type AdminPointsConfig,
   type AdminUserPoints,
-} from '@sfm/protocol/admin';
-import { OrderKind, type PointsRules } from '@sfm/protocol';
+} from '@sfm/protocol/points-admin';
+import { OrderKind, type PointsRules } from '@sfm/protocol/points';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';

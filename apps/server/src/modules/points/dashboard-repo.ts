@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
 import { localDate, within } from '../../db/day-sql.ts';
-import { pointsEntries } from '../../db/schema.ts';
+import { pointsEntries } from '../../db/points-schema.ts';
 
 /** The points' numbers on the dashboard: one SQL aggregate over the ledger's entries. */
 export class PointsDashboardRepo {

@@ -1,4 +1,4 @@
-import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import type { Router } from '../../http/router.ts';
 import type { PointsDashboard } from './dashboard-service.ts';
 

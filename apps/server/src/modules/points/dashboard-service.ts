@@ -1,4 +1,5 @@
-import type { DashboardPoints, DateRangeQuery } from '@sfm/protocol/admin';
+import type { DateRangeQuery } from '@sfm/protocol/admin';
+import type { DashboardPoints } from '@sfm/protocol/points-admin';
 import { dayRangeOf, perDay } from '../../calendar/day-range.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { PointsDashboardRepo } from './dashboard-repo.ts';

@@ -1,4 +1,4 @@
-import type { ConsumeScene } from '@sfm/protocol';
+import type { ConsumeScene } from '@sfm/protocol/points';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/database.ts';

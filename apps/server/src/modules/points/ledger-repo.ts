@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql, sum } from 'drizzle-orm';
-import type { PointsLogType } from '@sfm/protocol';
+import type { PointsLogType } from '@sfm/protocol/points';
 import type { Executor } from '../../db/database.ts';
-import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/schema.ts';
+import { pointsAccounts, pointsDeviceUsage, pointsEntries, pointsHolds } from '../../db/points-schema.ts';
 import { RELAXED_COMMIT } from '../../db/relaxed-commit.ts';
 
 export type AccountRow = typeof pointsAccounts.$inferSelect;

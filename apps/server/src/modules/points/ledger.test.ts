@@ -1,9 +1,10 @@
-import { DEFAULT_POINTS_RULES } from '@sfm/protocol';
+import { DEFAULT_POINTS_RULES } from '@sfm/protocol/points';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/database.ts';
-import { pointsAccounts, pointsEntries, pointsHolds, users } from '../../db/schema.ts';
+import { users } from '../../db/core-schema.ts';
+import { pointsAccounts, pointsEntries, pointsHolds } from '../../db/points-schema.ts';
 import { createLogger } from '../../logger.ts';
 import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { LedgerRepo } from './ledger-repo.ts';

@@ -1,4 +1,4 @@
-import type { PointsLogType, PointsRules, PointsScene } from '@sfm/protocol';
+import type { PointsLogType, PointsRules, PointsScene } from '@sfm/protocol/points';
 import { AppError } from '../../app-error.ts';
 import { dayIn } from '../../calendar/calendar.ts';
 import type { Database, Transaction } from '../../db/database.ts';

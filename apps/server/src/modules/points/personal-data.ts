@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { paymentOrders, pointsAccounts, pointsEntries, pointsHolds } from '../../db/schema.ts';
+import { paymentOrders, pointsAccounts, pointsEntries, pointsHolds } from '../../db/points-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /**

@@ -1,5 +1,7 @@
-import { DEFAULT_POINTS_RULES, endpoints, type PointsRules } from '@sfm/protocol';
-import { adminEndpoints, pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { endpoints } from '@sfm/protocol/gathered';
+import { DEFAULT_POINTS_RULES, type PointsRules } from '@sfm/protocol/points';
+import { adminEndpoints } from '@sfm/protocol/admin';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser, signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';

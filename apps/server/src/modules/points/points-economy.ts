@@ -31,8 +31,8 @@ const RETURN_PATH = '/points-recharge';
 export const notifyPath = (provider: string) => `/api/payments/notify/${provider}`;
 
 /**
- * The points economy, built once by the app (createPointsEconomy) and put on the context, where
- * other modules see it as `Points`: they meter through `meter` and report a verified person
+ * The points economy, built once by the module's `provide` (createPointsEconomy) and put on the
+ * context, where other modules see it as `Points`: they meter through `meter` and report a verified person
  * through `phoneVerified` or `identityVerified`; the points module serves the rest.
  */
 export class PointsEconomy implements Points {

@@ -1,4 +1,4 @@
-import { DEFAULT_POINTS_RULES, PointsRules } from '@sfm/protocol';
+import { DEFAULT_POINTS_RULES, PointsRules } from '@sfm/protocol/points';
 import { AppError } from '../../app-error.ts';
 import type { Database, Executor } from '../../db/database.ts';
 import type { Clock } from '../../security/clock.ts';

@@ -1,4 +1,5 @@
-import { DEFAULT_POINTS_RULES, endpoints, type PaymentOrder } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol/gathered';
+import { DEFAULT_POINTS_RULES, type PaymentOrder } from '@sfm/protocol/points';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineFailure, FakeVisionEngine } from '../../../test/fakes/vision-engine.ts';

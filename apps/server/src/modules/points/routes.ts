@@ -1,4 +1,4 @@
-import { endpoints } from '@sfm/protocol';
+import { pointsEndpoints } from '@sfm/protocol/points';
 import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import { notifyPath, type PointsEconomy } from './points-economy.ts';
@@ -11,17 +11,23 @@ export const SANDBOX_NOTIFY_PATH = notifyPath('sandbox');
 
 export function registerPointsRoutes(app: FastifyInstance, router: Router, points: PointsEconomy): void {
   const { service, orders, provider, sandbox } = points;
-  router.route(endpoints.pointsDetails, ({ identity }) => service.details(identity.userId));
-  router.route(endpoints.pointsLogs, ({ identity, query }) => service.logs(identity.userId, query));
-  router.route(endpoints.pointsCatalogue, () => service.catalogue());
-  router.route(endpoints.pointsCreateOrder, ({ identity, body }) => orders.create(identity.userId, body), {
-    rateLimits: [
-      { bucket: 'points-order', limit: ORDERS_PER_MINUTE, key: (r) => `user:${r.identity.userId}` },
-    ],
-  });
-  router.route(endpoints.pointsOrder, ({ identity, query }) => orders.status(identity.userId, query.orderId));
+  router.route(pointsEndpoints.pointsDetails, ({ identity }) => service.details(identity.userId));
+  router.route(pointsEndpoints.pointsLogs, ({ identity, query }) => service.logs(identity.userId, query));
+  router.route(pointsEndpoints.pointsCatalogue, () => service.catalogue());
+  router.route(
+    pointsEndpoints.pointsCreateOrder,
+    ({ identity, body }) => orders.create(identity.userId, body),
+    {
+      rateLimits: [
+        { bucket: 'points-order', limit: ORDERS_PER_MINUTE, key: (r) => `user:${r.identity.userId}` },
+      ],
+    },
+  );
+  router.route(pointsEndpoints.pointsOrder, ({ identity, query }) =>
+    orders.status(identity.userId, query.orderId),
+  );
   if (sandbox) {
-    router.route(endpoints.sandboxCheckout, async ({ identity, body }) => {
+    router.route(pointsEndpoints.sandboxCheckout, async ({ identity, body }) => {
       const order = await orders.payable(identity.userId, body.orderId);
       // the gateway records the decision and posts its signed notify, as a real one would
       await orders.notify(await sandbox.decide(order, body.action === 'pay'));

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { pointsConfig } from '../../db/schema.ts';
+import { pointsConfig } from '../../db/points-schema.ts';
 
 export type ConfigRow = typeof pointsConfig.$inferSelect;
 

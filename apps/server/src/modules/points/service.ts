@@ -5,7 +5,7 @@ import {
   type PointsLogEntry,
   type PointsLogsPage,
   type PointsLogsQuery,
-} from '@sfm/protocol';
+} from '@sfm/protocol/points';
 import type { Database } from '../../db/database.ts';
 import { isVip, total, type PointsLedger } from './ledger.ts';
 import { LedgerRepo, type AccountRow, type EntryRow } from './ledger-repo.ts';

@@ -1,3 +1,5 @@
+import { socialLoginConfig } from '../../config/social-login-config.ts';
+import type { ModuleSlices } from '../../config.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import { createAuthService } from '../auth/module.ts';
 import { OidcClient } from './oidc-client.ts';
@@ -5,6 +7,9 @@ import { socialLoginPersonalData } from './personal-data.ts';
 import { IdentityRepo, LoginTransactionRepo } from './repo.ts';
 import { registerSocialLoginRoutes } from './routes.ts';
 import { SocialLoginService } from './service.ts';
+
+/** The OpenID Connect provider (OIDC_*): `config.socialLogin`. */
+export const configSlices = { socialLogin: socialLoginConfig } satisfies ModuleSlices;
 
 /** Third-party login through one OpenID Connect provider (OIDC_* settings), when configured. */
 export function register(ctx: ModuleContext): void {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { userIdentities } from '../../db/schema.ts';
+import { userIdentities } from '../../db/social-login-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /** The third-party logins bound to a user's account. */

@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { socialLoginTransactions, userIdentities, users } from '../../db/schema.ts';
+import { users } from '../../db/core-schema.ts';
+import { socialLoginTransactions, userIdentities } from '../../db/social-login-schema.ts';
 import type { UserRow } from '../../module-context.ts';
 
 export type LoginTransactionRow = typeof socialLoginTransactions.$inferSelect;

@@ -1,4 +1,4 @@
-import { socialLoginEndpoints as endpoints } from '@sfm/protocol';
+import { socialLoginEndpoints as endpoints } from '@sfm/protocol/social-login';
 import { credentialLimits } from '../../http/credential-limits.ts';
 import type { Router } from '../../http/router.ts';
 import type { Logins } from '../../module-context.ts';

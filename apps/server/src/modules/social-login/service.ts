@@ -4,7 +4,7 @@ import type {
   SocialLoginSession,
   SocialLoginStart,
   SocialLoginStartRequest,
-} from '@sfm/protocol';
+} from '@sfm/protocol/social-login';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';

@@ -1,9 +1,6 @@
-import {
-  accountEndpoints,
-  DELETE_ACCOUNT_CONFIRMATION,
-  endpoints,
-  socialLoginEndpoints as social,
-} from '@sfm/protocol';
+import { accountEndpoints, DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol/account';
+import { endpoints } from '@sfm/protocol/gathered';
+import { socialLoginEndpoints as social } from '@sfm/protocol/social-login';
 import { adminEndpoints } from '@sfm/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialLoginConfigOrThrow } from '../../config/social-login-config.ts';

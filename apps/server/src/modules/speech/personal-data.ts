@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { speechTexts } from '../../db/schema.ts';
+import { speechTexts } from '../../db/core-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /** The texts a user had spoken stay in the statistics (their length, when), without the user's id. */

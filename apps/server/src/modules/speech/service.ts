@@ -1,4 +1,5 @@
-import type { Capabilities, ChatCapability } from '@sfm/protocol';
+import type { Capabilities } from '@sfm/protocol';
+import type { ChatCapability } from '@sfm/protocol/chat';
 import type { Logger } from 'pino';
 import { AudioDecodeError } from '../../engines/asr/audio-decode.ts';
 import type { SpeechRecognizer } from '../../engines/asr/speech-recognizer.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
 import { within } from '../../db/day-sql.ts';
-import { speechTexts } from '../../db/schema.ts';
+import { speechTexts } from '../../db/core-schema.ts';
 
 export type NewSpokenText = typeof speechTexts.$inferInsert;
 

@@ -2,7 +2,7 @@ import { SPEECH_SYNTHESIS_NAMESPACE } from '@sfm/protocol';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechTexts } from '../../db/schema.ts';
+import { speechTexts } from '../../db/core-schema.ts';
 import { connected, nextEvent, TestSockets } from '../../../test/harness/socket-clients.ts';
 import { startListeningApp, type ListeningApp } from '../../../test/harness/listening-app.ts';
 import { probeAudio } from '../../../test/harness/probe-audio.ts';

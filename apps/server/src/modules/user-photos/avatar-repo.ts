@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/core-schema.ts';
 
 /** users.avatar_key: which stored photo is the user's avatar. */
 export class AvatarRepo {

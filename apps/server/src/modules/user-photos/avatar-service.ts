@@ -1,4 +1,4 @@
-import { AVATAR_PHOTO, type Avatar } from '@sfm/protocol';
+import { AVATAR_PHOTO, type Avatar } from '@sfm/protocol/user-photos';
 import { AppError } from '../../app-error.ts';
 import type { Clock } from '../../security/clock.ts';
 import type { AvatarRepo } from './avatar-repo.ts';

@@ -1,4 +1,4 @@
-import { avatarEndpoints as e, USER_PHOTO_PATH } from '@sfm/protocol';
+import { avatarEndpoints as e, USER_PHOTO_PATH } from '@sfm/protocol/user-photos';
 import type { FastifyInstance } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import type { AvatarService } from './avatar-service.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { avatarEndpoints as e, USER_PHOTO_MAX_BYTES } from '@sfm/protocol';
+import { avatarEndpoints as e, USER_PHOTO_MAX_BYTES } from '@sfm/protocol/user-photos';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredUser } from '../../../test/harness/admin-harness.ts';

@@ -1,4 +1,4 @@
-import { USER_PHOTO_PATH, type PhotoSize } from '@sfm/protocol';
+import { USER_PHOTO_PATH, type PhotoSize } from '@sfm/protocol/user-photos';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError } from '../../app-error.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
 import { localDate, within } from '../../db/day-sql.ts';
-import { userActiveDays, users } from '../../db/schema.ts';
+import { userActiveDays, users } from '../../db/core-schema.ts';
 
 /** The users' numbers on the dashboard, each one SQL aggregate over the users and their active days. */
 export class UsersDashboardRepo {

@@ -1,7 +1,7 @@
 import type { AdminUsersQuery } from '@sfm/protocol/admin';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { analyses, refreshTokens, users } from '../../db/schema.ts';
+import { analyses, refreshTokens, users } from '../../db/core-schema.ts';
 
 /** A user with what the back office shows beside them. */
 export type DirectoryRow = Pick<

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { userActiveDays } from '../../db/schema.ts';
+import { userActiveDays } from '../../db/core-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 /** The days a user was active; the day's count of active users forgets them. */

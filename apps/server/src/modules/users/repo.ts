@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { userActiveDays, users } from '../../db/schema.ts';
+import { userActiveDays, users } from '../../db/core-schema.ts';
 import type { Accounts, NewUser, UserChanges, UserRow } from '../../module-context.ts';
 
 /** PostgreSQL's error code for a broken unique constraint. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { appVersions } from '../../db/schema.ts';
+import { appVersions } from '../../db/versions-schema.ts';
 
 export type VersionRow = typeof appVersions.$inferSelect;
 export type NewVersion = typeof appVersions.$inferInsert;

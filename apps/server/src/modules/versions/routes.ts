@@ -5,7 +5,7 @@ import {
   localeFromAcceptLanguage,
   VERSION_APK_PATH,
 } from '@sfm/protocol';
-import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/admin';
+import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/versions-admin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import { actorOf, type AdminActor } from '../../audit/audit-log.ts';

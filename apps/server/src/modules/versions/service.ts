@@ -8,13 +8,13 @@ import {
   type UpdateType,
   type VersionCheckResult,
 } from '@sfm/protocol';
+import { type AuditAction } from '@sfm/protocol/admin';
 import {
   APK_CONTENT_TYPE,
   type AdminVersion,
   type AdminVersionCreateRequest,
   type AdminVersionUpdateRequest,
-  type AuditAction,
-} from '@sfm/protocol/admin';
+} from '@sfm/protocol/versions-admin';
 import { AppError } from '../../app-error.ts';
 import type { AdminActor, AuditLog } from '../../audit/audit-log.ts';
 import type { Database } from '../../db/database.ts';

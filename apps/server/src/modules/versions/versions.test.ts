@@ -1,10 +1,6 @@
 import { endpoints, RELEASE_NOTES_PATH } from '@sfm/protocol';
-import {
-  adminEndpoints,
-  APK_CONTENT_TYPE,
-  APK_UPLOAD_PATH,
-  versionAdminEndpoints,
-} from '@sfm/protocol/admin';
+import { adminEndpoints } from '@sfm/protocol/admin';
+import { APK_CONTENT_TYPE, APK_UPLOAD_PATH, versionAdminEndpoints } from '@sfm/protocol/versions-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, type TestAdmin } from '../../../test/harness/admin-harness.ts';
 import {

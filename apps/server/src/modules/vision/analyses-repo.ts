@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.ts';
 import { RELAXED_COMMIT } from '../../db/relaxed-commit.ts';
-import { analyses } from '../../db/schema.ts';
+import { analyses } from '../../db/core-schema.ts';
 
 export type NewAnalysis = typeof analyses.$inferInsert;
 

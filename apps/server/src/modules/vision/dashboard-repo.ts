@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DayRange } from '../../calendar/day-range.ts';
 import type { Executor } from '../../db/database.ts';
 import { localDate, within } from '../../db/day-sql.ts';
-import { analyses } from '../../db/schema.ts';
+import { analyses } from '../../db/core-schema.ts';
 
 /** The analyses' numbers on the dashboard, each one SQL aggregate over the analyses recorded. */
 export class AnalysesDashboardRepo {

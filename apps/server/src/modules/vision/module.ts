@@ -9,8 +9,14 @@ import { VisionImagesRepo } from './repo.ts';
 import { startRetentionSweep } from './retention.ts';
 import { registerVisionRoutes } from './routes.ts';
 import { VisionService } from './service.ts';
+import { registerTextLinesRoute } from './text-lines-routes.ts';
+import { TextLinesService } from './text-lines-service.ts';
+import { createTextLinesReader } from '../../engines/vision/text-lines.ts';
 
-/** Photo analysis, the analysed photos served back to their owner, and their deletion after the retention time. */
+/**
+ * Photo analysis, the analysed photos served back to their owner, and their deletion after the
+ * retention time; and the live text channel's fallback, a frame's text lines read for free.
+ */
 export function register(ctx: ModuleContext): void {
   const { config, logger, clock, scope } = ctx;
   const store = ctx.adapters.imageStore;
@@ -29,6 +35,9 @@ export function register(ctx: ModuleContext): void {
     retentionHours,
   });
   registerVisionRoutes(scope, ctx.http, ctx.identities, vision, config.visionRateLimitPerMinute, ctx.devices);
+  // the server's own OCR whatever engine describes photos: its models load at the first frame
+  const textLines = new TextLinesService(createTextLinesReader());
+  registerTextLinesRoute(ctx.http, textLines, config.visionRateLimitPerMinute, ctx.devices);
   logger.info({ imageStore: store.kind, retentionHours }, 'analysed images storage');
   const dashboard = new AnalysesDashboard(new AnalysesDashboardRepo(ctx.db), clock, config.timeZone);
   registerAnalysesDashboardRoutes(ctx.http, dashboard);

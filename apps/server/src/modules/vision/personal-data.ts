@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { analyses, visionImages } from '../../db/schema.ts';
+import { analyses, visionImages } from '../../db/core-schema.ts';
 import type { PersonalDataSource } from '../../module-context.ts';
 
 const ownPhotos = (userId: string) =>

@@ -1,6 +1,6 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import { isUuid, type Executor } from '../../db/database.ts';
-import { visionImages } from '../../db/schema.ts';
+import { visionImages } from '../../db/core-schema.ts';
 
 export type VisionImageRow = typeof visionImages.$inferSelect;
 export type NewVisionImage = typeof visionImages.$inferInsert;

@@ -3,11 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { endpoints, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES } from '@sfm/protocol';
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES } from '@sfm/protocol';
+import { endpoints } from '@sfm/protocol/gathered';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyses, pointsHolds, visionImages } from '../../db/schema.ts';
+import { analyses, visionImages } from '../../db/core-schema.ts';
+import { pointsHolds } from '../../db/points-schema.ts';
 import { createLogger } from '../../logger.ts';
 import { LocalImageStore } from '../../storage/local-image-store.ts';
 import {

@@ -10,7 +10,7 @@ import {
 } from '../speech/index.ts';
 import { setAssistantStatus, useAssistantStatus } from './assistant-status.ts';
 import { createGlobalHandlers, type VoicePage, type VoiceSceneMode } from './global-commands.ts';
-import { HandlerRegistry } from './handler-registry.ts';
+import { HandlerPriority, HandlerRegistry, type CommandMatch } from './handler-registry.ts';
 import { requestSceneMode } from './scene-mode-requests.ts';
 import { VoiceAssistant } from './voice-assistant.ts';
 
@@ -39,6 +39,14 @@ export function registerGlobalCommands({
   })) {
     assistantRegistry.register(handler);
   }
+}
+
+/**
+ * A page's own commands while it is open (spec §3's page priority: after the global commands, so
+ * "打开首页" still opens the home page). Returns the unregister, for the page's unmount.
+ */
+export function registerPageCommands(id: string, match: (text: string) => CommandMatch | null): () => void {
+  return assistantRegistry.register({ id, priority: HandlerPriority.page, status: 'active', match });
 }
 
 export const voiceAssistant = new VoiceAssistant({

@@ -196,3 +196,15 @@ describe('scene mode requests', () => {
     expect(got).toEqual(['qa', 'observe']);
   });
 });
+
+describe('a page’s own commands', () => {
+  it('come after the global ones and stop when the page unregisters them', async () => {
+    const { registerPageCommands, voiceAssistant } = await import('./assistant-instance.ts');
+    const run = vi.fn();
+    const unregister = registerPageCommands('test-page', (text) => ({ command: text, quiet: true, run }));
+    expect(await voiceAssistant.handle('灯开着吗')).toBe('success');
+    expect(run).toHaveBeenCalledTimes(1);
+    unregister();
+    expect(await voiceAssistant.handle('灯开着吗')).toBe('notUnderstood');
+  });
+});

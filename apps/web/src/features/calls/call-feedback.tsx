@@ -1,4 +1,5 @@
-import { CALL_REPORT_REASONS, type BodyOf, type CallReportReason } from '@sfm/protocol';
+import { type BodyOf } from '@sfm/protocol';
+import { CALL_REPORT_REASONS, type CallReportReason } from '@sfm/protocol/calls';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLS_NS } from '../../i18n/calls/index.ts';

@@ -1,4 +1,4 @@
-import type { CallHistory } from '@sfm/protocol';
+import type { CallHistory } from '@sfm/protocol/calls';
 import { useTranslation } from 'react-i18next';
 import { CALLS_NS } from '../../i18n/calls/index.ts';
 

@@ -1,4 +1,4 @@
-import type { CallConnected, CallSignal } from '@sfm/protocol';
+import type { CallConnected, CallSignal } from '@sfm/protocol/calls';
 import { CallPeer, type PeerConnectionState } from './call-peer.ts';
 
 export interface CallLinkOptions {

@@ -1,4 +1,4 @@
-import type { CallLanguage } from '@sfm/protocol';
+import type { CallLanguage } from '@sfm/protocol/calls-language';
 import { currentLocale } from '../../i18n/index.ts';
 import * as media from '../../platform/media.ts';
 

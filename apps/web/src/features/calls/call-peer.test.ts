@@ -1,4 +1,4 @@
-import type { CallSignal } from '@sfm/protocol';
+import type { CallSignal } from '@sfm/protocol/calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallPeer, type PeerConnectionState } from './call-peer.ts';
 

@@ -1,4 +1,4 @@
-import type { CallSignal, IceServer } from '@sfm/protocol';
+import type { CallSignal, IceServer } from '@sfm/protocol/calls';
 
 export type PeerConnectionState = 'connected' | 'reconnecting';
 

@@ -1,4 +1,4 @@
-import type { CallEndReason, IncomingCall, RingStopReason } from '@sfm/protocol';
+import type { CallEndReason, IncomingCall, RingStopReason } from '@sfm/protocol/calls';
 import { resumableCall } from './call-resume.ts';
 import { nextPhase, type CallEvent, type CallPhase } from './call-phase.ts';
 

@@ -1,4 +1,4 @@
-import type { CallWarning } from '@sfm/protocol';
+import type { CallWarning } from '@sfm/protocol/calls';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLS_NS } from '../../i18n/calls/index.ts';

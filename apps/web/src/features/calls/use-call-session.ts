@@ -1,13 +1,13 @@
 import type {
   CallConnected,
   CallEndReason,
-  CallLanguage,
   CallSignal,
   CallStage,
   IncomingCall,
   RingStopReason,
   SharedContext,
-} from '@sfm/protocol';
+} from '@sfm/protocol/calls';
+import type { CallLanguage } from '@sfm/protocol/calls-language';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useCallFocus } from './call-focus.ts';

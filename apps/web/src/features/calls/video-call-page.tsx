@@ -1,4 +1,4 @@
-import { CALLS_NAMESPACE, type RingProgress, type SharedContext } from '@sfm/protocol';
+import { CALLS_NAMESPACE, type RingProgress, type SharedContext } from '@sfm/protocol/calls';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLS_NS } from '../../i18n/calls/index.ts';

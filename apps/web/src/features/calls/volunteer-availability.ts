@@ -1,4 +1,4 @@
-import type { Availability, AvailabilityChoice } from '@sfm/protocol';
+import type { Availability, AvailabilityChoice } from '@sfm/protocol/calls-availability';
 
 /** A standing choice to send again (on a reconnect): what the volunteer chose, never a pause again. */
 export const standing = (a: Availability): AvailabilityChoice => ({

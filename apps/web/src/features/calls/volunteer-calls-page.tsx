@@ -1,11 +1,6 @@
-import {
-  CALL_LANGUAGES,
-  CALLS_NAMESPACE,
-  type Availability,
-  type AvailabilityChoice,
-  type CallHistory,
-  type CallLanguage,
-} from '@sfm/protocol';
+import { CALLS_NAMESPACE, type CallHistory } from '@sfm/protocol/calls';
+import { type Availability, type AvailabilityChoice } from '@sfm/protocol/calls-availability';
+import { CALL_LANGUAGES, type CallLanguage } from '@sfm/protocol/calls-language';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

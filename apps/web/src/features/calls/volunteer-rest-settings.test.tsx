@@ -1,4 +1,4 @@
-import type { Availability } from '@sfm/protocol';
+import type { Availability } from '@sfm/protocol/calls-availability';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,9 @@
-import { DEFAULT_QUIET_HOURS, type Availability, type QuietHours, type SnoozeChoice } from '@sfm/protocol';
+import {
+  DEFAULT_QUIET_HOURS,
+  type Availability,
+  type QuietHours,
+  type SnoozeChoice,
+} from '@sfm/protocol/calls-availability';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALLS_NS } from '../../i18n/calls/index.ts';

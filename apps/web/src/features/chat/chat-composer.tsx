@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { CHAT_MESSAGE_MAX_CHARS } from '@sfm/protocol';
+import { CHAT_MESSAGE_MAX_CHARS } from '@sfm/protocol/chat';
 import { CHAT_NS } from '../../i18n/chat/index.ts';
 import { tr } from '../../i18n/index.ts';
 import * as media from '../../platform/media.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 // node's own Blob: fake-indexeddb stores what node's structuredClone can copy, as a browser's IndexedDB does its own
 import { Blob } from 'node:buffer';
-import type { ChatRequest, ChatStreamEvent } from '@sfm/protocol';
+import type { ChatRequest, ChatStreamEvent } from '@sfm/protocol/chat';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeyValueStorage } from '../../platform/index.ts';
 import type { SpeechEvent, SpeechOutput } from '../speech/index.ts';

@@ -4,7 +4,7 @@
  * list and spoken sentence by sentence, stop, retry, clear, and the history (≤ 100 messages, photos
  * by reference) kept on the device and restored on load. No React here: the page reads `store`.
  */
-import type { ChatRequest, ChatStreamEvent } from '@sfm/protocol';
+import type { ChatRequest, ChatStreamEvent } from '@sfm/protocol/chat';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiFailure, EventStream } from '../../api/http-client.ts';
 import type { KeyValueStorage } from '../../platform/index.ts';

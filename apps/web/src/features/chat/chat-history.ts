@@ -2,7 +2,7 @@
  * The conversation as the device keeps it (spec §3 chat message): at most 100 messages, the last
  * 10 (the streaming answer left out) sent as context. Pure functions, no storage.
  */
-import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type ChatTurn } from '@sfm/protocol';
+import { CHAT_CONTEXT_MESSAGES, CHAT_HISTORY_LIMIT, type ChatTurn } from '@sfm/protocol/chat';
 
 /** Spec §3 imageInfo: a reference to the photo, never the photo (`url` is only valid in this page's life). */
 export interface ImageInfo {

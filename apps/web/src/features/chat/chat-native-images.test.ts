@@ -3,7 +3,7 @@
  * plugin), saved with the question, restored on load, deleted when their message falls out of the
  * 100 or the conversation is cleared.
  */
-import type { ChatStreamEvent } from '@sfm/protocol';
+import type { ChatStreamEvent } from '@sfm/protocol/chat';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from '../../platform/index.ts';
 import { NativeChatImages } from '../../platform/index.ts';

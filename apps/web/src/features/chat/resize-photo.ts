@@ -3,7 +3,7 @@
  * longest side is at most 800 px (so width and height both within the spec's 800, the proportions
  * kept, never enlarged), at quality 0.7, before it is stored or sent.
  */
-import { CHAT_IMAGE } from '@sfm/protocol';
+import { CHAT_IMAGE } from '@sfm/protocol/chat';
 import { downsizeImage, downsizePhotoFile } from '../../ui/photo-downsize.ts';
 
 export { base64OfBlob } from '../../ui/photo-downsize.ts';

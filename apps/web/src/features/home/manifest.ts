@@ -11,6 +11,7 @@ export const homeManifest: FeatureManifest = {
       without: ['header', 'bottomNav', 'privacyGate'],
       nativeRedirect: routes.seeForMe,
       voice: { nameKey: 'assistant.pages.home', aliases: ['首页', '主页', 'home'] },
+      camera: true,
     },
   ],
 };

@@ -1,4 +1,9 @@
-import { FEEDBACK_CATEGORIES, FEEDBACK_TEXT_MAX, FeedbackText, type FeedbackCategory } from '@sfm/protocol';
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_TEXT_MAX,
+  FeedbackText,
+  type FeedbackCategory,
+} from '@sfm/protocol/feedback';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INFO_NS } from '../../i18n/info/index.ts';

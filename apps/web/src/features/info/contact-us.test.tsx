@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FEEDBACK_PHOTO } from '@sfm/protocol';
+import { FEEDBACK_PHOTO } from '@sfm/protocol/user-photos';
 import { describe, expect, it, vi } from 'vitest';
 import { loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';
 import { downsizePhotoFile } from '../../ui/photo-downsize.ts';

@@ -1,4 +1,4 @@
-import type { Feedback, SendFeedbackRequest } from '@sfm/protocol';
+import type { Feedback, SendFeedbackRequest } from '@sfm/protocol/feedback';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/http-client.ts';
 

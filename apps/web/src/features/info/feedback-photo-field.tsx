@@ -1,4 +1,4 @@
-import { FEEDBACK_PHOTO } from '@sfm/protocol';
+import { FEEDBACK_PHOTO } from '@sfm/protocol/user-photos';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INFO_NS } from '../../i18n/info/index.ts';

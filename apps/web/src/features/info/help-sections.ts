@@ -21,6 +21,8 @@ const list = (t: TFunction, key: string) => t(key, { returnObjects: true }) as u
  * what they hear, so the hint says what the mode really does.
  */
 function describeMode(t: TFunction, mode: SceneModeEntry): string {
+  // a live channel's pace and tap do not say what it does: it has a line of its own
+  if (mode.summaryKey) return t(help('modeLine'), { mode: t(mode.labelKey), text: t(mode.summaryKey) });
   const parts = [
     mode.captureIntervalMs > 0
       ? t(help('modeAuto'), { seconds: mode.captureIntervalMs / 1000 })

@@ -1,4 +1,4 @@
-import type { Feedback } from '@sfm/protocol';
+import type { Feedback } from '@sfm/protocol/feedback';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INFO_NS } from '../../i18n/info/index.ts';

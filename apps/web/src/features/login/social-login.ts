@@ -1,4 +1,4 @@
-import type { SocialLoginSession } from '@sfm/protocol';
+import type { SocialLoginSession } from '@sfm/protocol/social-login';
 import { api, NetworkError } from '../../api/http-client.ts';
 import { apiText, tr } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';

@@ -19,6 +19,8 @@ export const marketManifest: FeatureManifest = {
       path: marketPaths.use,
       page: lazyPage(() => import('./scene-use-page.tsx').then((m) => m.SceneUsePage)),
       access: 'user',
+      // the camera screen with the scene fixed: auto-capture runs as on /see-for-me
+      camera: true,
     },
   ],
   // spec §2/§6: the market entry is hidden in the native app (its pages stay)

@@ -1,4 +1,4 @@
-import type { MarketScenesQuery, SceneContent, SceneFavouriteRequest } from '@sfm/protocol';
+import type { MarketScenesQuery, SceneContent, SceneFavouriteRequest } from '@sfm/protocol/market';
 import { api } from '../../api/http-client.ts';
 
 /** The market's calls: answers are the envelope (`ok` to narrow on), never thrown except NetworkError. */

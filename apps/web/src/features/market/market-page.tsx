@@ -6,7 +6,7 @@ import {
   type MarketSort as Sort,
   type MarketTab as Tab,
   type SceneCategory as Category,
-} from '@sfm/protocol';
+} from '@sfm/protocol/market';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

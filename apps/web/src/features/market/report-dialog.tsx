@@ -1,4 +1,4 @@
-import { SCENE_REPORT_REASON_MAX, type MarketScene } from '@sfm/protocol';
+import { SCENE_REPORT_REASON_MAX, type MarketScene } from '@sfm/protocol/market';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkError } from '../../api/http-client.ts';

@@ -5,7 +5,7 @@ import {
   SCENE_INTERVAL_MAX_SECONDS,
   SCENE_INTERVAL_MIN_SECONDS,
   type MarketScene,
-} from '@sfm/protocol';
+} from '@sfm/protocol/market';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { MARKET_NS } from '../../i18n/market/index.ts';

@@ -1,4 +1,5 @@
-import type { MarketScene, SceneBehaviour, SceneMode } from '@sfm/protocol';
+import type { SceneMode } from '@sfm/protocol';
+import type { MarketScene, SceneBehaviour } from '@sfm/protocol/market';
 import { sceneMode, type SceneModeEntry } from '../see-for-me/index.ts';
 
 /** The built-in mode whose camera behaviour a market scene borrows. */

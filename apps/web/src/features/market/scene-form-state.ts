@@ -5,7 +5,7 @@ import {
   type SceneCategory,
   type SceneIcon,
   type SceneVisibility,
-} from '@sfm/protocol';
+} from '@sfm/protocol/market';
 import { apiText } from '../../i18n/index.ts';
 
 /** What the form holds: text as typed (the interval too), the choices as the protocol names them. */

@@ -1,4 +1,4 @@
-import type { MarketScene } from '@sfm/protocol';
+import type { MarketScene } from '@sfm/protocol/market';
 import { useTranslation } from 'react-i18next';
 import { MARKET_NS } from '../../i18n/market/index.ts';
 

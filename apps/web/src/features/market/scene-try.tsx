@@ -1,4 +1,4 @@
-import { scenePrompt } from '@sfm/protocol';
+import { scenePrompt } from '@sfm/protocol/market';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, NetworkError } from '../../api/http-client.ts';

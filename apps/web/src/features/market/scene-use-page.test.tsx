@@ -1,4 +1,4 @@
-import type { MarketScene } from '@sfm/protocol';
+import type { MarketScene } from '@sfm/protocol/market';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, loginAs, mockFetch, ok, renderApp, seedStorage } from '../../../test/test-utils.tsx';

@@ -1,4 +1,4 @@
-import type { MarketScene } from '@sfm/protocol';
+import type { MarketScene } from '@sfm/protocol/market';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';

@@ -1,4 +1,4 @@
-import type { MarketScene } from '@sfm/protocol';
+import type { MarketScene } from '@sfm/protocol/market';
 import { useEffect, useState } from 'react';
 import { marketApi } from './market-api.ts';
 

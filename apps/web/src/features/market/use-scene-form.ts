@@ -1,4 +1,4 @@
-import type { MarketScene } from '@sfm/protocol';
+import type { MarketScene } from '@sfm/protocol/market';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';

@@ -1,4 +1,4 @@
-import type { MarketScene, MarketScenesQuery } from '@sfm/protocol';
+import type { MarketScene, MarketScenesQuery } from '@sfm/protocol/market';
 import { useCallback, useEffect, useState } from 'react';
 import { NetworkError } from '../../api/http-client.ts';
 import { marketApi } from './market-api.ts';

@@ -1,4 +1,4 @@
-import type { PointsLogEntry } from '@sfm/protocol';
+import type { PointsLogEntry } from '@sfm/protocol/points';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,9 @@
-import { POINTS_PAGE_SIZE, type PointsDetails, type PointsLogEntry, type PointsLogType } from '@sfm/protocol';
+import {
+  POINTS_PAGE_SIZE,
+  type PointsDetails,
+  type PointsLogEntry,
+  type PointsLogType,
+} from '@sfm/protocol/points';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-import type { OrderKind, PaymentOrder, PointsCatalogue } from '@sfm/protocol';
+import type { OrderKind, PaymentOrder, PointsCatalogue } from '@sfm/protocol/points';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';

@@ -1,4 +1,4 @@
-import type { PaymentOrder } from '@sfm/protocol';
+import type { PaymentOrder } from '@sfm/protocol/points';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';

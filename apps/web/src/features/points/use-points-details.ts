@@ -1,4 +1,4 @@
-import type { PointsDetails } from '@sfm/protocol';
+import type { PointsDetails } from '@sfm/protocol/points';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/http-client.ts';
 

@@ -1,4 +1,4 @@
-import { AVATAR_PHOTO } from '@sfm/protocol';
+import { AVATAR_PHOTO } from '@sfm/protocol/user-photos';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { AVATAR_PHOTO } from '@sfm/protocol';
+import { AVATAR_PHOTO } from '@sfm/protocol/user-photos';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiAnswer } from '../../api/http-client.ts';

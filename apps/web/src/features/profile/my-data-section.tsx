@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol/account';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/http-client.ts';

@@ -1,4 +1,4 @@
-import { DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sfm/protocol/account';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

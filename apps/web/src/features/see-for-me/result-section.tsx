@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CALL_SHARING_LAST } from '../calls/index.ts';
+import { LiveControls } from './live-controls.tsx';
 import type { SceneState } from './scene/scene-state.ts';
 import { useLiveText } from './use-live-text.ts';
 
@@ -12,18 +13,21 @@ function formatTime(at: number): string {
 
 /**
  * The result area: the question asked, the last result with its time (a live region unless the
- * screen reader is the voice), and what may follow it (继续读, 仍然描述, asking a volunteer).
+ * screen reader is the voice), and what may follow it (继续读, 仍然描述, a live channel's own
+ * controls, asking a volunteer).
  */
 export function ResultSection({
   state,
   live,
   onReadOn,
   onDescribeAnyway,
+  onLiveControl,
 }: {
   state: SceneState;
   live: 'off' | 'polite';
   onReadOn: () => void;
   onDescribeAnyway: () => void;
+  onLiveControl: (id: string, value?: string) => void;
 }) {
   const { t } = useTranslation();
   const resultKey = state.lastResult ? state.lastResult.at : 0;
@@ -47,6 +51,7 @@ export function ResultSection({
         ) : null}
       </div>
       {state.lastResult ? null : <p className="sfm-result__empty">{t('seeForMe.noResult')}</p>}
+      <LiveControls controls={state.liveControls} onControl={onLiveControl} />
       {state.unread ? (
         <button type="button" className="button button--secondary" onClick={() => onReadOn()}>
           {t('seeForMe.readOn')}

@@ -1,4 +1,4 @@
-import { SceneMode } from '@sfm/protocol';
+import { LIVE_CHANNEL_MODES, SceneMode, Scenario } from '@sfm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/en.ts';
 import { zhCN } from '../../i18n/zh-CN.ts';
@@ -64,19 +64,39 @@ describe('scene-mode registry', () => {
     expect(sceneMode('move_lite')).toMatchObject({ scenario: 'move', compression: 'lite' });
     expect(sceneMode('reading').compression).toBe('high');
     for (const m of SCENE_MODES) {
-      if (m.id !== 'move_lite') expect(m.scenario).toBe(m.id);
+      // a live channel sends no scenario of its own: its fallback question goes out as another mode's
+      if (m.live) expect(Scenario.safeParse(m.scenario).success).toBe(true);
+      else if (m.id !== 'move_lite') expect(m.scenario).toBe(m.id);
       if (m.id !== 'move_lite' && m.id !== 'reading') expect(m.compression).toBe('standard');
     }
   });
 
-  it('tab strip: realtime, dialogue, move; more scenes: reading, observe, qa, move_go; the rest hidden', () => {
+  it('tab strip: realtime, dialogue, move; more scenes: reading, observe, qa, move_go, then the live channels; the rest hidden', () => {
     expect(modesShown('tab').map((m) => m.id)).toEqual(['realtime', 'dialogue', 'move']);
-    expect(modesShown('more').map((m) => m.id)).toEqual(['reading', 'observe', 'qa', 'move_go']);
+    const more = modesShown('more').map((m) => m.id);
+    expect(more.slice(0, 4)).toEqual(['reading', 'observe', 'qa', 'move_go']);
+    expect(more.slice(4).sort()).toEqual([...LIVE_CHANNEL_MODES].sort());
     expect(
       modesShown('hidden')
         .map((m) => m.id)
         .sort(),
     ).toEqual(['click', 'continuous', 'diabetes', 'move_lite', 'question']);
+  });
+
+  it('every live channel is a live entry: its tap goes to the channel, it loads its channel, it has a help line', () => {
+    for (const id of LIVE_CHANNEL_MODES) {
+      const m = sceneMode(id);
+      expect(m).toMatchObject({
+        tap: 'live',
+        listening: 'none',
+        completionSound: 'none',
+        visibility: 'more',
+      });
+      expect(m.captureIntervalMs).toBeGreaterThan(0);
+      expect(m.captureIntervalMs).toBeLessThanOrEqual(1_000);
+      expect(typeof m.live).toBe('function');
+      expect(m.summaryKey).toBe(`seeForMe.modeSummaries.${id}`);
+    }
   });
 
   it('default scene: realtime, dialogue when saved so', () => {

@@ -1,7 +1,8 @@
 import type { CompressionPreset, Scenario, SceneMode } from '@sfm/protocol';
+import type { LiveChannelLoader } from './channels/live-channel.ts';
 
 /** What a tap on the large click area does. */
-export type TapBehaviour = 'capture' | 'stop-speech' | 'voice-question' | 'dialogue';
+export type TapBehaviour = 'capture' | 'stop-speech' | 'voice-question' | 'dialogue' | 'live';
 /** How the scene listens: not at all, one question per tap (qa), or continuously (dialogue). */
 export type ListeningBehaviour = 'none' | 'single-question' | 'continuous';
 export type CompletionSound = 'ding' | 'none';
@@ -27,12 +28,27 @@ export interface SceneModeEntry {
   prompt?: string;
   /** The market scene this entry runs (the server prices its analyses as scene analyses). */
   sceneId?: string;
+  /**
+   * A live channel (tap 'live'): the mode looks at every frame on the device, every
+   * `captureIntervalMs`, through the channel this loads (channels/live-channel.ts).
+   */
+  live?: LiveChannelLoader;
+  /**
+   * Fetches and keeps what the live channel needs on the device beyond the service worker's
+   * precache (its models), so it works with the network gone (./keep-live-modes-offline.ts).
+   */
+  keepOffline?: () => Promise<void>;
+  /** i18n key of the help page's line for a mode whose tap and pace do not say what it does. */
+  summaryKey?: string;
 }
 
 /** Spec §9: auto-capture period of the auto modes. */
 const AUTO_CAPTURE_MS = 10_000;
 
-type EntryInput = Omit<SceneModeEntry, 'labelKey' | 'scenario' | 'prompt' | 'sceneId'> & {
+type EntryInput = Omit<
+  SceneModeEntry,
+  'labelKey' | 'scenario' | 'prompt' | 'sceneId' | 'live' | 'keepOffline' | 'summaryKey'
+> & {
   scenario?: Scenario;
 };
 
@@ -53,6 +69,38 @@ const hiddenSilentCapture = {
   visibility: 'hidden',
   dangerWatch: false,
 } as const;
+
+/**
+ * A live channel's entry: under "more scenes", a tap handed to the channel, no completion sound.
+ * `scenario` is what a channel's server fallback sends, where it has one.
+ */
+export const liveChannel = (
+  id: SceneMode,
+  e: {
+    intervalMs: number;
+    live: LiveChannelLoader;
+    keepOffline?: () => Promise<void>;
+    scenario?: Scenario;
+    dangerWatch?: boolean;
+  },
+): SceneModeEntry => ({
+  id,
+  labelKey: `seeForMe.modes.${id}`,
+  summaryKey: `seeForMe.modeSummaries.${id}`,
+  captureIntervalMs: e.intervalMs,
+  tap: 'live',
+  listening: 'none',
+  completionSound: 'none',
+  compression: 'standard',
+  scenario: e.scenario ?? 'observe',
+  visibility: 'more',
+  dangerWatch: e.dangerWatch ?? false,
+  live: e.live,
+  keepOffline: e.keepOffline,
+});
+
+/** The OCR models and runtime that 短文本, 文档 and 纸币 read with (27 MB, out of the precache). */
+const keepOcrOffline = () => import('./channels/ocr/ocr-assets.ts').then((m) => m.keepOcrAssets());
 
 /** The registry: one entry per scene mode. The screen reads nothing else. */
 export const SCENE_MODES: readonly SceneModeEntry[] = [
@@ -146,6 +194,41 @@ export const SCENE_MODES: readonly SceneModeEntry[] = [
     compression: 'standard',
     visibility: 'hidden',
     dangerWatch: false,
+  }),
+  liveChannel('text', {
+    intervalMs: 700,
+    live: () => import('./channels/text/index.ts').then((m) => m.createTextChannel()),
+    keepOffline: keepOcrOffline,
+  }),
+  liveChannel('find', {
+    intervalMs: 250,
+    live: () => import('./channels/find/index.ts').then((m) => m.createFindChannel()),
+  }),
+  liveChannel('people', {
+    intervalMs: 1000,
+    live: () => import('./channels/people/index.ts').then((m) => m.createPeopleChannel()),
+  }),
+  liveChannel('colour', {
+    intervalMs: 200,
+    live: () => import('./channels/colour/index.ts').then((m) => m.createColourChannel()),
+  }),
+  liveChannel('light', {
+    intervalMs: 100,
+    live: () => import('./channels/light/index.ts').then((m) => m.createLightChannel()),
+  }),
+  liveChannel('document', {
+    intervalMs: 400,
+    live: () => import('./channels/document/index.ts').then((m) => m.createDocumentChannel()),
+    keepOffline: keepOcrOffline,
+  }),
+  liveChannel('banknote', {
+    intervalMs: 700,
+    live: () => import('./channels/banknote/index.ts').then((m) => m.createBanknoteChannel()),
+    keepOffline: keepOcrOffline,
+  }),
+  liveChannel('barcode', {
+    intervalMs: 250,
+    live: () => import('./channels/barcode/index.ts').then((m) => m.createBarcodeChannel()),
   }),
 ];
 

@@ -1,4 +1,4 @@
-import { scenePrompt } from '@sfm/protocol';
+import { scenePrompt } from '@sfm/protocol/market';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SceneController } from './scene/scene-controller.ts';
 import { sceneMode, type SceneModeEntry } from './scene-modes.ts';

@@ -12,6 +12,8 @@ import {
 import { analyzeImage } from './analysis-client.ts';
 import { CameraController } from './camera/camera-controller.ts';
 import { captureFrame, captureFullPhoto } from './capture.ts';
+import { grabPixels } from './channels/grab-pixels.ts';
+import { createTonePlayer } from './channels/tone-player.ts';
 import { readDefaultScene, readSavePhoto, readVerbosity, readVibrateOnDanger } from './preferences.ts';
 import { SceneController } from './scene/scene-controller.ts';
 import { initialSceneMode, type SceneModeEntry } from './scene-modes.ts';
@@ -60,6 +62,11 @@ export function createControllers(fixedScene?: FixedScene) {
         keep: (photo) => savePhoto(photo, Date.now(), (ask) => requestWithRationale('camera', ask)),
       },
       analyze: (request, signal) => analyzeImage(request, signal),
+      grabPixels: async (maxSide, signal) => {
+        const frame = await camera.frame();
+        return signal.aborted ? null : grabPixels(frame, maxSide);
+      },
+      tones: createTonePlayer(),
       playSound,
       alert: alertDanger,
       vibrate: media.vibrate,

@@ -1,9 +1,10 @@
 import type { SceneMode } from '@sfm/protocol';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { tr } from '../../i18n/index.ts';
 import * as media from '../../platform/media.ts';
+import { useCameraRoute } from '../../ui/camera-route.ts';
 import { Page } from '../../ui/page.tsx';
 import { routes } from '../../ui/routes.ts';
 import { TabList, tabId, type TabListHandle } from '../../ui/tab-list.tsx';
@@ -15,8 +16,8 @@ import {
   useVoiceInputAvailable,
 } from '../speech/index.ts';
 import { pointsPaths } from '../points/index.ts';
-import { isCameraRoute } from './camera-route.ts';
 import { createClickAreaGesture } from './click-area-gesture.ts';
+import { keepLiveModesOffline } from './keep-live-modes-offline.ts';
 import { MoreScenesDialog } from './more-scenes-dialog.tsx';
 import { readOperationMode } from './preferences.ts';
 import { ResultSection } from './result-section.tsx';
@@ -25,7 +26,9 @@ import { modesShown, sceneMode, SCENE_MODES } from './scene-modes.ts';
 import { createControllers, type FixedScene } from './screen-controllers.ts';
 import { preloadSounds } from './sounds.ts';
 import { TypedQuestionForm } from './typed-question-form.tsx';
+import { useLiveQuestions } from './use-live-questions.ts';
 import { useLiveText } from './use-live-text.ts';
+import { useSpeechKeys } from './use-speech-keys.ts';
 import './see-for-me.css';
 
 /** Spec §2: the camera area's hidden controls, for modes a user may not find in the strip. */
@@ -36,13 +39,14 @@ function tapLabelKey(state: SceneState): string {
   const { tap } = sceneMode(state.mode);
   if (tap === 'voice-question' && state.listening) return 'seeForMe.tap.voice-question-listening';
   if (tap === 'dialogue' && state.conversing) return 'seeForMe.tap.dialogue-on';
+  if (tap === 'live') return `seeForMe.liveTap.${state.mode}`;
   return `seeForMe.tap.${tap}`;
 }
 
 /** /see-for-me: the camera screen. */
 export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
   const { t } = useTranslation();
-  const [pathname] = useLocation();
+  const cameraRoute = useCameraRoute();
   const [{ camera, scene }] = useState(() => createControllers(fixedScene));
   const sceneState = useSyncExternalStore(scene.subscribe, scene.getState);
   // with the screen reader as the app's voice, what is also spoken (the result, a spoken status) stays
@@ -58,6 +62,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
   // camera lifecycle: start on mount, stop on unmount; background stops everything, foreground restarts
   useEffect(() => {
     preloadSounds();
+    keepLiveModesOffline(SCENE_MODES);
     camera.attach(videoRef.current);
     if (media.isPageVisible()) void camera.start();
     const off = media.onVisibilityChange((visible) => {
@@ -73,7 +78,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
     };
   }, [camera, scene]);
 
-  useEffect(() => scene.setCameraRoute(isCameraRoute(pathname)), [scene, pathname]);
+  useEffect(() => scene.setCameraRoute(cameraRoute), [scene, cameraRoute]);
 
   // camera status → scene (auto-capture runs only while ready) and the status line
   const lastCameraKey = useRef<string | null>(null);
@@ -91,6 +96,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
     void prepareSpeechInput();
   }, []);
 
+  useLiveQuestions(scene, sceneMode(sceneState.mode));
   // the voice assistant's "switch to … mode"
   const modesFixed = fixedScene !== undefined;
   useEffect(
@@ -98,19 +104,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
     [scene, modesFixed],
   );
 
-  // keyboard shortcuts: Escape stops speech, R repeats the last sentence
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (document.querySelector('dialog[open]')) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      if (event.key === 'Escape') speechOutput.cancel();
-      else if (event.key === 'r' || event.key === 'R') void speechOutput.repeatLast();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useSpeechKeys();
 
   const [gesture] = useState(() =>
     createClickAreaGesture(readOperationMode, {
@@ -139,7 +133,8 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
 
   const cameraReady = cameraState.status === 'ready';
   const voiceAvailable = useVoiceInputAvailable();
-  const asksByVoice = entry.tap === 'voice-question' || entry.tap === 'dialogue';
+  // a live channel answers questions too ("灯开着吗"): typed, where no recognizer works
+  const asksByVoice = entry.tap === 'voice-question' || entry.tap === 'dialogue' || Boolean(entry.live);
 
   return (
     <Page title={fixedScene?.title ?? t('seeForMe.title')} className="sfm">
@@ -271,6 +266,7 @@ export function SeeForMePage({ fixedScene }: { fixedScene?: FixedScene } = {}) {
           live={resultLivePoliteness}
           onReadOn={() => scene.readOn()}
           onDescribeAnyway={() => scene.describeAnyway()}
+          onLiveControl={(id, value) => scene.liveControl(id, value)}
         />
       </div>
 

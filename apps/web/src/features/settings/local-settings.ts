@@ -1,10 +1,5 @@
-import {
-  DEFAULT_SCENES,
-  OPERATION_MODES,
-  SPEECH_ENGINES,
-  VERBOSITY_LEVELS,
-  type UserSettings,
-} from '@sfm/protocol';
+import { VERBOSITY_LEVELS } from '@sfm/protocol';
+import { DEFAULT_SCENES, OPERATION_MODES, SPEECH_ENGINES, type UserSettings } from '@sfm/protocol/account';
 import { api } from '../../api/http-client.ts';
 import { platform } from '../../platform/index.ts';
 import { selectLoggedIn, useSession } from '../../session/index.ts';

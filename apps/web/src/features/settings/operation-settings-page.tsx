@@ -1,4 +1,5 @@
-import { DEFAULT_SCENES, OPERATION_MODES, VERBOSITY_LEVELS } from '@sfm/protocol';
+import { VERBOSITY_LEVELS } from '@sfm/protocol';
+import { DEFAULT_SCENES, OPERATION_MODES } from '@sfm/protocol/account';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_NS } from '../../i18n/settings/index.ts';

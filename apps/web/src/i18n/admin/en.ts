@@ -12,6 +12,7 @@ export const adminEn: Texts<typeof adminZhCN> = {
     scenes: 'Scenes',
     pointsConfig: 'Points configuration',
     versions: 'Versions',
+    products: 'Products',
     calls: 'Calls',
     feedback: 'User feedback',
     systemCalls: 'System calls',
@@ -218,6 +219,9 @@ export const adminEn: Texts<typeof adminZhCN> = {
       'points.gift': 'give or take points',
       'call.handle_report': 'handle a call report',
       'feedback.reply': 'reply to feedback',
+      'product.create': 'add product',
+      'product.update': 'edit product',
+      'product.delete': 'delete product',
     },
     targetTypes: {
       user: 'user',
@@ -226,6 +230,7 @@ export const adminEn: Texts<typeof adminZhCN> = {
       scene: 'scene',
       points_config: 'points configuration',
       feedback: 'feedback',
+      product: 'product',
     },
   },
   pagination: {

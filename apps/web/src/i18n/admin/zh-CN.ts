@@ -12,6 +12,7 @@ export const adminZhCN = {
     scenes: '场景管理',
     pointsConfig: '积分配置',
     versions: '版本管理',
+    products: '商品列表',
     calls: '通话记录',
     feedback: '用户反馈',
     systemCalls: '系统调用',
@@ -217,6 +218,9 @@ export const adminZhCN = {
       'points.gift': '赠送或扣除积分',
       'call.handle_report': '处理通话举报',
       'feedback.reply': '回复用户反馈',
+      'product.create': '添加商品',
+      'product.update': '修改商品',
+      'product.delete': '删除商品',
     },
     targetTypes: {
       user: '用户',
@@ -225,6 +229,7 @@ export const adminZhCN = {
       scene: '场景',
       points_config: '积分配置',
       feedback: '用户反馈',
+      product: '商品',
     },
   },
   pagination: {

@@ -3,11 +3,11 @@
  * else. The question is matched by keywords against intent words and Chinese/English class names;
  * when the detections and text cannot answer it, the answer says so plainly instead of guessing.
  */
-import type { Box } from './geometry.ts';
+import type { Box } from '@sfm/ocr';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, cocoClassLabels, countWord, fill, phrases } from './phrases.ts';
 import { describeOverview, sightingPhrase } from './describe-scene.ts';
-import type { TextRow } from './reading-order.ts';
+import type { TextRow } from '@sfm/ocr';
 import { placeWords, type Place } from './scene-layout.ts';
 import { CONFIDENT_THRESHOLD, mentionable, sightingsOf } from './sightings.ts';
 import { answerFromText, fieldAskedAbout } from './text-lookup.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeForMobility, describeOverview, describeText } from './describe-scene.ts';
-import type { TextRow } from './reading-order.ts';
+import type { TextRow } from '@sfm/ocr';
 import type { DetectedObject } from './object-detector.ts';
 import { phrases } from './phrases.ts';
 import { distanceOf, placeOf } from './scene-layout.ts';

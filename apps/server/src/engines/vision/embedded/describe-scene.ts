@@ -5,7 +5,7 @@
  * what lets the client's danger-scene check fire in move modes. One photo shows neither motion nor
  * what lies outside it: the phrases say where things are, never that they move ("passing").
  */
-import type { Box } from './geometry.ts';
+import type { Box } from '@sfm/ocr';
 import { HELD_NAME_MIN_SCORE, heldThing, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
 import type { DetectedObject } from './object-detector.ts';
 import { classNameOf, countWord, fill, phrases } from './phrases.ts';
@@ -20,7 +20,7 @@ import {
   VEHICLE_LABELS,
   type Sighting,
 } from './sightings.ts';
-import type { Edge, TextRow } from './reading-order.ts';
+import type { Edge, TextRow } from '@sfm/ocr';
 import type { LightColour } from './traffic-light-colour.ts';
 
 /** Classes named in an overview; more would be too long to listen to. */

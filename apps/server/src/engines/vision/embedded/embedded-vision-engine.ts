@@ -8,8 +8,15 @@ import { EMBEDDED_MAX_SIDE, pixelsOf, type RgbImage } from '../image-pipeline.ts
 import type { VisionEngine, VisionRequest, VisionResult } from '../vision-engine.ts';
 import { answerQuestion, type LightReading } from './answer-question.ts';
 import { describeForMobility, describeOverview, describeText } from './describe-scene.ts';
-import { restoreEnglishSpacing } from './english-spacing.ts';
-import { boundsOf, unionOf } from './geometry.ts';
+import {
+  boundsOf,
+  orderReadingRows,
+  restoreEnglishSpacing,
+  type TextReader,
+  unionOf,
+  type ReadOptions,
+  type TextRow,
+} from '@sfm/ocr';
 import { holdingHand, withoutArms } from './held-in-hand.ts';
 import {
   ObjectDetector,
@@ -17,8 +24,7 @@ import {
   type Detections,
   type DetectOptions,
 } from './object-detector.ts';
-import { TextReader, type ReadOptions } from './ocr.ts';
-import { orderReadingRows, type TextRow } from './reading-order.ts';
+import { sharedTextReader } from './ocr/node-ocr-runtime.ts';
 import { placeOf } from './scene-layout.ts';
 import { mentionable, sightingsOf } from './sightings.ts';
 import { timed, type StageTimer } from './stage-timer.ts';
@@ -124,7 +130,7 @@ export class EmbeddedVisionEngine implements VisionEngine {
   }
 
   private loaded(): Promise<Models> {
-    this.models ??= Promise.all([TextReader.load(), ObjectDetector.load()]).then(([text, objects]) => ({
+    this.models ??= Promise.all([sharedTextReader(), ObjectDetector.load()]).then(([text, objects]) => ({
       text,
       objects,
     }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextRow } from './reading-order.ts';
+import type { TextRow } from '@sfm/ocr';
 import { heldThing, holdingHand, withoutArms, withoutOwnArm, withoutSkinCreases } from './held-in-hand.ts';
 import type { DetectedHand, DetectedObject } from './object-detector.ts';
 

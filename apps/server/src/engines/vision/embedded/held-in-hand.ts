@@ -10,8 +10,8 @@
  * scored ≥ 0.66 by both. A pointing finger alone was missed (0.12): silence there costs less than a
  * hand invented on a sign.
  */
-import type { TextRow } from './reading-order.ts';
-import { area, centreX, centreY, intersectionArea, type Box } from './geometry.ts';
+import type { TextRow } from '@sfm/ocr';
+import { area, centreX, centreY, intersectionArea, type Box } from '@sfm/ocr';
 import type { DetectedHand, DetectedObject } from './object-detector.ts';
 import { mentionable } from './sightings.ts';
 

@@ -12,7 +12,7 @@
  * Open Images is published. Scenes therefore name only what CenterNet finds; see describe-scene.ts.
  */
 import { withFileFetch } from './file-fetch.ts';
-import type { Box } from './geometry.ts';
+import type { Box } from '@sfm/ocr';
 import { besidePackageEntry } from './package-files.ts';
 import { resizeRgb, type RgbImage } from '../image-pipeline.ts';
 

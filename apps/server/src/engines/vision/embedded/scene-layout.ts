@@ -3,7 +3,7 @@
  * box centre's horizontal third, and near / far from how much of the frame it fills and how low it
  * reaches (objects close to the camera are large and touch the bottom edge).
  */
-import { area, bottom, centreX, type Box } from './geometry.ts';
+import { area, bottom, centreX, type Box } from '@sfm/ocr';
 import { phrases } from './phrases.ts';
 
 export type Place = 'left' | 'centre' | 'right';

@@ -8,7 +8,7 @@
  * far less than silence about one that is.
  */
 import type { DetectedObject } from './object-detector.ts';
-import { area } from './geometry.ts';
+import { area } from '@sfm/ocr';
 import { distanceOf, placeOf, PLACE_ORDER, type Distance, type Place } from './scene-layout.ts';
 
 const MENTION_THRESHOLD = 0.35;

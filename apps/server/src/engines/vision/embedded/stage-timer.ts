@@ -1,23 +1,8 @@
-/**
- * Optional per-stage wall-clock timing of an analysis (the vision bench prints it). Stages that run
- * concurrently each report their own wall time, so the parts may add up to more than the whole.
- */
-export type Stage = 'decode' | 'ocr-detect' | 'ocr-recognise' | 'objects' | 'compose';
+/** The vision engine's stages, for the vision bench's profile (see @sfm/ocr's stage-timer.ts). */
+import type { OcrStage, StageTimer as TimerOf } from '@sfm/ocr';
 
-export interface StageTimer {
-  record(stage: Stage, ms: number): void;
-}
+export { timed } from '@sfm/ocr';
 
-export async function timed<T>(
-  timer: StageTimer | undefined,
-  stage: Stage,
-  work: () => Promise<T> | T,
-): Promise<T> {
-  if (!timer) return work();
-  const start = performance.now();
-  try {
-    return await work();
-  } finally {
-    timer.record(stage, performance.now() - start);
-  }
-}
+export type Stage = 'decode' | OcrStage | 'objects' | 'compose';
+
+export type StageTimer = TimerOf<Stage>;

@@ -8,7 +8,7 @@
  * matches, the caller says it cannot tell.
  */
 import { phrases } from './phrases.ts';
-import type { TextRow } from './reading-order.ts';
+import type { TextRow } from '@sfm/ocr';
 
 export interface TextField {
   name: string;

@@ -4,7 +4,7 @@
  * pixels gives an answer — otherwise null, and the caller says it cannot tell (a wrong colour
  * could send someone into traffic).
  */
-import type { Box } from './geometry.ts';
+import type { Box } from '@sfm/ocr';
 import type { RgbImage } from '../image-pipeline.ts';
 
 export type LightColour = 'red' | 'yellow' | 'green';

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_POINTS_RULES, endpoints, type PaymentOrder } from '@sfm/protocol';
-import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { endpoints } from '@sfm/protocol/gathered';
+import { DEFAULT_POINTS_RULES, type PaymentOrder } from '@sfm/protocol/points';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import { eq } from 'drizzle-orm';
 import { paymentOrders } from '../../../db/points-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

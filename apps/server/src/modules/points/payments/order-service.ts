@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, PaymentOrder, RechargePackage, VipPlan } from '@sfm/protocol';
+import type { CreateOrderRequest, PaymentOrder, RechargePackage, VipPlan } from '@sfm/protocol/points';
 import type { Logger } from 'pino';
 import { AppError } from '../../../app-error.ts';
 import type { Database } from '../../../db/database.ts';

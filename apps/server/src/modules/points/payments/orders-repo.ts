@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/database.ts';
-import { paymentOrders } from '../../../db/schema.ts';
+import { paymentOrders } from '../../../db/points-schema.ts';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrder = typeof paymentOrders.$inferInsert;

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { SANDBOX_CHECKOUT_PATH } from '@sfm/protocol';
+import { SANDBOX_CHECKOUT_PATH } from '@sfm/protocol/points';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
-import { sandboxPayments } from '../../../db/schema.ts';
+import { sandboxPayments } from '../../../db/points-schema.ts';
 import { hmacSha256, safeEqualHex } from '../../../security/secrets.ts';
 import type { PaymentProvider, TradeState, VerifiedNotify } from './payment-provider.ts';
 

@@ -18,7 +18,7 @@ function serve(role: 'super_admin' | 'operator', other: () => Response = () => f
 const signedIn = () => seedStorage({ admin_token: 'adm-1', privacyAccepted: 'true' });
 
 describe('the back office frame', () => {
-  it('lists every admin page in the spec order, the admins page for a super-admin only', async () => {
+  it("lists every admin page in the spec order (the 条码 mode's product list after the versions), the admins page for a super-admin only", async () => {
     signedIn();
     serve('super_admin');
     const view = renderApp('/bme_admin/scenes');
@@ -34,6 +34,7 @@ describe('the back office frame', () => {
       '场景管理',
       '积分配置',
       '版本管理',
+      '商品列表',
       '通话记录',
       '系统调用',
       '用户反馈',

@@ -1,4 +1,4 @@
-import { CALL_OPERATORS_NAMESPACE } from '@sfm/protocol';
+import { CALL_OPERATORS_NAMESPACE } from '@sfm/protocol/calls';
 import { Alert, Button, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';

@@ -1,12 +1,13 @@
-import { CALL_STATUSES, type CallStatus } from '@sfm/protocol';
+import { CALL_STATUSES, type CallStatus } from '@sfm/protocol/calls';
+import { adminEndpoints } from '@sfm/protocol/admin';
 import {
-  adminEndpoints,
+  callsAdminEndpoints,
   type AdminCallRecord,
   type AdminCallReport,
   type AdminCallsQuery,
   type AdminCallStats,
   type CallReportHandling,
-} from '@sfm/protocol/admin';
+} from '@sfm/protocol/calls-admin';
 import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +55,7 @@ function StatsSummary({ stats }: { stats: AdminCallStats | undefined }) {
 function Reports() {
   const { t } = useTranslation(CALLS_ADMIN_NS);
   const reports = useAdminData('call-reports', (signal) =>
-    adminCall(adminEndpoints.callReports, { open: 'true' }, { signal }),
+    adminCall(callsAdminEndpoints.callReports, { open: 'true' }, { signal }),
   );
   const [error, setError] = useState('');
 
@@ -72,7 +73,7 @@ function Reports() {
           return;
         }
       }
-      const answer = await adminCall(adminEndpoints.handleCallReport, {
+      const answer = await adminCall(callsAdminEndpoints.handleCallReport, {
         callId: report.callId,
         reporterId: report.reporterId,
         handling,
@@ -141,7 +142,7 @@ export function CallsAdminPage() {
   const { t } = useTranslation(CALLS_ADMIN_NS);
   const [query, setQuery] = useState<Query>({ page: 1, pageSize: 20 });
   const records = useAdminData(JSON.stringify(query), (signal) =>
-    adminCall(adminEndpoints.calls, query, { signal }),
+    adminCall(callsAdminEndpoints.calls, query, { signal }),
   );
   const seconds = (v: number | null) => (v === null ? '—' : t('seconds', { count: v }));
 

@@ -1,4 +1,4 @@
-import type { DashboardCalls } from '@sfm/protocol/admin';
+import type { DashboardCalls } from '@sfm/protocol/calls-admin';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallsPanels } from './calls-dashboard-panel.tsx';

@@ -1,4 +1,5 @@
-import { adminEndpoints, type DashboardCalls, type DateRangeQuery } from '@sfm/protocol/admin';
+import { type DateRangeQuery } from '@sfm/protocol/admin';
+import { callsAdminEndpoints, type DashboardCalls } from '@sfm/protocol/calls-admin';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, AdminDataView, useAdminData } from '../../../back-office/index.ts';
@@ -101,7 +102,7 @@ export function CallsPanels({ data }: { data: DashboardCalls }) {
 /** The dashboard's calls over the range of days the operator chose. */
 export function CallsDashboardPanel({ range }: { range: DateRangeQuery }) {
   const calls = useAdminData(JSON.stringify(range), (signal) =>
-    adminCall(adminEndpoints.dashboardCalls, range, { signal }),
+    adminCall(callsAdminEndpoints.dashboardCalls, range, { signal }),
   );
   return <AdminDataView data={calls} render={(data) => <CallsPanels data={data} />} />;
 }

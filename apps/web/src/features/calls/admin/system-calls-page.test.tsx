@@ -1,4 +1,4 @@
-import type { IncomingCall } from '@sfm/protocol';
+import type { IncomingCall } from '@sfm/protocol/calls';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';

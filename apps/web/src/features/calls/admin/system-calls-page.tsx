@@ -1,4 +1,4 @@
-import { CALL_OPERATORS_NAMESPACE, type IncomingCall } from '@sfm/protocol';
+import { CALL_OPERATORS_NAMESPACE, type IncomingCall } from '@sfm/protocol/calls';
 import { Alert, Button, Switch } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import type { FeedbackCategory } from '@sfm/protocol';
-import { feedbackAdminEndpoints as e, type AdminFeedback } from '@sfm/protocol/admin';
+import type { FeedbackCategory } from '@sfm/protocol/feedback';
+import { feedbackAdminEndpoints as e, type AdminFeedback } from '@sfm/protocol/feedback-admin';
 import { Alert, Button, Select, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

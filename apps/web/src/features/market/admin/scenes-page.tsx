@@ -1,5 +1,5 @@
-import { SceneStatus, type SceneStatus as Status } from '@sfm/protocol';
-import { sceneAdminEndpoints, type AdminScene, type AdminScenesQuery } from '@sfm/protocol/admin';
+import { SceneStatus, type SceneStatus as Status } from '@sfm/protocol/market';
+import { sceneAdminEndpoints, type AdminScene, type AdminScenesQuery } from '@sfm/protocol/market-admin';
 import { Alert, Button, Space, Table, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

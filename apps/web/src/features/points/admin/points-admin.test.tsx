@@ -1,4 +1,4 @@
-import { DEFAULT_POINTS_RULES } from '@sfm/protocol';
+import { DEFAULT_POINTS_RULES } from '@sfm/protocol/points';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';

@@ -1,5 +1,5 @@
-import { PointsRules } from '@sfm/protocol';
-import { pointsAdminEndpoints } from '@sfm/protocol/admin';
+import { PointsRules } from '@sfm/protocol/points';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Space } from 'antd';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';

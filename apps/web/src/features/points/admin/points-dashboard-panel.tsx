@@ -1,4 +1,5 @@
-import { pointsAdminEndpoints, type DateRangeQuery } from '@sfm/protocol/admin';
+import { type DateRangeQuery } from '@sfm/protocol/admin';
+import { pointsAdminEndpoints } from '@sfm/protocol/points-admin';
 import { useTranslation } from 'react-i18next';
 import { adminCall, AdminDataView, useAdminData } from '../../../back-office/index.ts';
 import { ChartPanel } from '../../../back-office/chart-panel.tsx';

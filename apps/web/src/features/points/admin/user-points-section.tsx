@@ -1,4 +1,4 @@
-import { AdminGiftRequest, pointsAdminEndpoints, type AdminUserPoints } from '@sfm/protocol/admin';
+import { AdminGiftRequest, pointsAdminEndpoints, type AdminUserPoints } from '@sfm/protocol/points-admin';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { scenePrompt } from '@sfm/protocol';
+import { scenePrompt } from '@sfm/protocol/market';
 import { AnalysisError, isAbortError, type AnalysisAnswer } from '../analysis-client.ts';
 import type { SceneModeEntry } from '../scene-modes.ts';
 import type { ViewPrint } from '../view-print.ts';

@@ -41,7 +41,9 @@ export class AutoCapture {
   }
 
   private shouldRun(): boolean {
-    return this.ctx.entry().captureIntervalMs > 0 && this.allowed();
+    // a live channel's interval paces its own frames (live-run.ts), not captures for the server
+    const entry = this.ctx.entry();
+    return entry.captureIntervalMs > 0 && !entry.live && this.allowed();
   }
 
   private schedule(delayMs: number): void {

@@ -7,6 +7,7 @@ import { AutoCapture } from './auto-capture.ts';
 import { DangerPacing } from './danger-pacing.ts';
 import { Dialogue } from './dialogue.ts';
 import { Listening } from './listening.ts';
+import { LiveRun } from './live-run.ts';
 import type { SceneContext } from './scene-context.ts';
 import type { SceneDeps, TapOptions } from './scene-deps.ts';
 import { freshState, type SceneState } from './scene-state.ts';
@@ -35,6 +36,7 @@ export class SceneController {
   private readonly answers: AnswerSpeaking;
   private readonly listening: Listening;
   private readonly dialogue: Dialogue;
+  private readonly live: LiveRun;
   private run: AnalysisRun | null = null;
   /** Bumped on every reset: async work of an older epoch stops at its next step. */
   private epoch = 0;
@@ -48,6 +50,7 @@ export class SceneController {
     capture: () => this.captureTap(),
     'voice-question': () => this.listening.tap(),
     dialogue: () => this.dialogue.tap(),
+    live: (options) => this.live.tap(options),
   };
 
   constructor(
@@ -68,6 +71,7 @@ export class SceneController {
       () => this.cameraReady && this.cameraRoute && this.visible,
       () => this.analyse({ announce: false, auto: true }),
     );
+    this.live = new LiveRun(this.ctx, () => this.cameraReady && this.cameraRoute && this.visible);
     this.answeredView = new AnsweredView(this.ctx);
     this.danger = new DangerPacing(this.ctx, (intervalMs) => this.auto.repace(intervalMs));
     this.answers = new AnswerSpeaking(this.ctx, this.danger);
@@ -77,6 +81,12 @@ export class SceneController {
       gaveUp: () => this.dialogue.end(),
     });
     this.dialogue = new Dialogue(this.ctx, this.listening, () => this.run?.cancel());
+  }
+
+  /** The facts changed: auto-capture and a live channel start or stop as they now allow. */
+  private refreshPace(): void {
+    this.auto.refresh();
+    this.live.refresh();
   }
 
   private entryOf(mode: SceneMode): SceneModeEntry {
@@ -100,13 +110,13 @@ export class SceneController {
     const entry = this.entryOf(mode);
     this.reset();
     this.store.replace(freshState(entry));
-    this.auto.refresh();
+    this.refreshPace();
   }
 
   setCameraReady(ready: boolean): void {
     if (ready === this.cameraReady) return;
     this.cameraReady = ready;
-    this.auto.refresh();
+    this.refreshPace();
   }
 
   /** Spec §4: auto-capture runs on the camera routes only; off them, analysis is deactivated. */
@@ -114,7 +124,7 @@ export class SceneController {
     if (active === this.cameraRoute) return;
     this.cameraRoute = active;
     if (!active) this.reset();
-    this.auto.refresh();
+    this.refreshPace();
   }
 
   /** Background: stop speech, analysis, listening and auto-capture. Foreground: auto resumes. */
@@ -122,7 +132,7 @@ export class SceneController {
     if (visible === this.visible) return;
     this.visible = visible;
     if (!visible) this.reset();
-    this.auto.refresh();
+    this.refreshPace();
   }
 
   /** The screen's camera status line (initialising, failed, …) goes through the scene status. */
@@ -150,17 +160,30 @@ export class SceneController {
     this.analyse({ announce: true, allowUnclearPhoto: true, prompt: question });
   }
 
+  /** A live channel's button or choice (scene-state's liveControls). */
+  liveControl(id: string, value?: string): void {
+    this.live.control(id, value);
+  }
+
   /** A question typed instead of spoken (qa and dialogue where no recognizer works). */
   ask(text: string): void {
     if (!text.trim()) return;
     if (!this.cameraReady) return this.store.say('seeForMe.camera.abnormal');
     this.deps.speech.cancel();
+    if (this.entry.live) return this.askLive(text);
     this.listening.question(text);
   }
 
   /** Everything stops: speech, analysis, listening, timers (the screen unmounts). */
   dispose(): void {
     this.reset();
+  }
+
+  /** A question in a live mode: the channel's own answer ("灯开着吗"), or else the one the engine gives. */
+  private askLive(text: string): void {
+    void this.live.ask(text).then((answered) => {
+      if (!answered) this.analyse({ announce: true, prompt: text });
+    });
   }
 
   // ---- taps that need no behaviour of their own --------------------------------------------
@@ -221,6 +244,7 @@ export class SceneController {
     this.listening.stop();
     this.dialogue.end();
     this.auto.stop();
+    this.live.stop();
     this.danger.stop();
     // back on the screen (or in another mode) the user wants to hear what is in view, even the same
     this.answeredView.remember(null);

@@ -2,6 +2,7 @@ import type { AnalyzeRequest, CompressionPreset, Verbosity } from '@sfm/protocol
 import type { SpeechInput, SpeechOutput } from '../../speech/index.ts';
 import type { AnalysisAnswer } from '../analysis-client.ts';
 import type { CapturedFrame } from '../capture.ts';
+import type { TonePlayer } from '../channels/tone-player.ts';
 import type { SceneModeEntry } from '../scene-modes.ts';
 import type { PhotoKeeper } from './photo-keeping.ts';
 import type { Translate } from './scene-store.ts';
@@ -15,6 +16,10 @@ export interface SceneDeps {
   /** Grabs a frame and encodes it for the preset (waits ≤ 3 s for the stream), with its view's print. */
   capture: (preset: CompressionPreset, signal: AbortSignal) => Promise<CapturedFrame>;
   analyze: (request: AnalyzeRequest, signal: AbortSignal) => Promise<AnalysisAnswer>;
+  /** A live channel's frame: the camera's picture scaled so its longer side is at most `maxSide`. */
+  grabPixels: (maxSide: number, signal: AbortSignal) => Promise<ImageData | null>;
+  /** The live channels' beeps and hum. */
+  tones: TonePlayer;
   playSound: (name: SoundName) => void;
   /** The assertive alert region (danger). */
   alert: (text: string) => void;

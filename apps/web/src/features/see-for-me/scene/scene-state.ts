@@ -1,4 +1,5 @@
 import type { PhotoProblem, SceneMode } from '@sfm/protocol';
+import type { ChannelControl } from '../channels/live-channel.ts';
 import type { SceneModeEntry } from '../scene-modes.ts';
 
 /** What the scene is doing. */
@@ -60,6 +61,8 @@ export interface SceneState {
    * describe it anyway, and auto-capture does not repeat the same advice.
    */
   retake: PhotoProblem | null;
+  /** A live channel's buttons and choices (打开链接, 保存, what to find), shown with the result. */
+  liveControls: readonly ChannelControl[];
   /** What the brief answer left unsaid: shown already, read on request ("继续读"). */
   unread: string;
 }
@@ -86,6 +89,7 @@ export function freshState(entry: SceneModeEntry): SceneState {
     typedQuestionSeq: 0,
     pointsShortfall: null,
     retake: null,
+    liveControls: [],
     unread: '',
   };
 }

@@ -1,5 +1,5 @@
 import { envelope } from '@sfm/protocol';
-import { AdminVersion, APK_CONTENT_TYPE, APK_UPLOAD_PATH } from '@sfm/protocol/admin';
+import { AdminVersion, APK_CONTENT_TYPE, APK_UPLOAD_PATH } from '@sfm/protocol/versions-admin';
 import { useSession } from '../../../session/index.ts';
 import { tr } from '../../../i18n/index.ts';
 

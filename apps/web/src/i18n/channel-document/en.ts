@@ -1,0 +1,42 @@
+import type { Texts } from '../texts.ts';
+import type { channelDocumentZhCN } from './zh-CN.ts';
+
+export const channelDocumentEn: Texts<typeof channelDocumentZhCN> = {
+  hints: {
+    moveLeft: 'Move left',
+    moveRight: 'Move right',
+    moveUp: 'Move up',
+    moveDown: 'Move down',
+    farther: 'Move farther away',
+    closer: 'Move closer',
+    steady: 'Hold steady',
+    rotateClockwise: 'Turn clockwise a little',
+    rotateCounterClockwise: 'Turn counter-clockwise a little',
+    flatten: 'Hold the phone flat',
+    noDocument: 'No document found',
+  },
+  score: 'Framing {{score}}',
+  reading: 'Captured, reading…',
+  heading: 'Heading: {{text}}',
+  saved: 'Document saved. Hear it again under My documents in the personal centre.',
+  save: 'Save',
+  endHint: 'End of page. To keep it, press Save.',
+  nothingRead: 'No text read. Point at the page and try again.',
+  readFailed: 'Reading failed. Please try again.',
+  list: {
+    title: 'My documents',
+    empty: 'No saved documents yet. Pages you save after reading them in Document mode appear here.',
+    loading: 'Loading…',
+    savedAt: 'Saved {{date}}',
+    untitled: 'Untitled document',
+    readAloud: 'Read aloud',
+    readAloudNamed: 'Read aloud: {{title}}',
+    show: 'Show text',
+    showNamed: 'Show text: {{title}}',
+    hide: 'Hide',
+    hideNamed: 'Hide: {{title}}',
+    delete: 'Delete',
+    deleteNamed: 'Delete: {{title}}',
+    deleted: 'Deleted {{title}}',
+  },
+};
