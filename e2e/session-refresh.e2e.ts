@@ -23,6 +23,16 @@ describe.skipIf(!hasChromium)(
       });
     });
 
+    /** Waits for the app to be at `pathname`; a timeout says where it is and what it asked the server. */
+    const arriveAt = (pathname: string) =>
+      suite.page
+        .waitForURL((u) => u.pathname === pathname)
+        .catch((error: unknown) => {
+          throw new Error(`still at ${suite.page.url()}; the app's calls: ${calls.join(', ')}`, {
+            cause: error,
+          });
+        });
+
     const loggedIn = async () => {
       const session = await registerViaApi(suite.server, {
         phone: uniquePhone(),
@@ -40,7 +50,7 @@ describe.skipIf(!hasChromium)(
       calls.length = 0;
 
       await suite.page.getByRole('button', { name: /我是志愿者/ }).click();
-      await suite.page.waitForURL((u) => u.pathname === '/volunteer-calls');
+      await arriveAt('/volunteer-calls');
       expect(calls).toEqual([
         `PATCH ${endpoints.updateMe.path} 401`,
         `POST ${endpoints.refreshToken.path} 200`,
@@ -66,7 +76,7 @@ describe.skipIf(!hasChromium)(
       await outliveToken();
 
       await suite.page.getByRole('button', { name: /我是志愿者/ }).click();
-      await suite.page.waitForURL((u) => u.pathname === '/');
+      await arriveAt('/');
       expect(calls.slice(-2)).toEqual([
         `PATCH ${endpoints.updateMe.path} 401`,
         `POST ${endpoints.refreshToken.path} 401`,
@@ -87,7 +97,7 @@ describe.skipIf(!hasChromium)(
       });
       await outliveToken();
       await suite.page.goto('/profile');
-      await suite.page.waitForURL((u) => u.pathname === '/');
+      await arriveAt('/');
       expect(calls).toContain(`POST ${endpoints.verifyToken.path} 200`);
       expect(calls).toContain(`POST ${endpoints.refreshToken.path} 401`);
       expect(await suite.page.evaluate(() => localStorage.getItem('token'))).toBeNull();

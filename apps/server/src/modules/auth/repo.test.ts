@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
 import { describeOnEachDatabase } from '../../../test/harness/databases.ts';
 import { UsersRepo } from '../users/repo.ts';
 import { RefreshTokenRepo, SmsCodeRepo } from './repo.ts';
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+/** Until a statement of another connection is waiting for a row lock. */
+async function untilSomeoneWaitsForALock(db: Database): Promise<void> {
+  for (;;) {
+    const { rows } = await db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((r) => setImmediate(r));
+  }
+}
 
 describeOnEachDatabase('RefreshTokenRepo', (db) => {
   it('serialises concurrent rotations with the row lock', async () => {
@@ -43,6 +56,52 @@ describeOnEachDatabase('RefreshTokenRepo', (db) => {
     }));
     expect(rows.f2?.revokedAt).toBeInstanceOf(Date);
     expect(rows.o1?.revokedAt).toBeNull();
+  });
+
+  // A revocation that meets a rotation in progress waits for its row lock; it must then also revoke
+  // the token that rotation was issuing, or the logged-out (or replayed, or banned) session lives on.
+  interface Issued {
+    old: string;
+    family: string;
+    userId: string;
+  }
+  it.each([
+    [
+      'logout (the family of a token)',
+      '13900000011',
+      (repo: RefreshTokenRepo, t: Issued) => repo.revokeFamilyOf(t.old, new Date()),
+    ],
+    [
+      'a replay (the family)',
+      '13900000012',
+      (repo: RefreshTokenRepo, t: Issued) => repo.revokeFamily(t.family, new Date()),
+    ],
+    [
+      'ending every session (the user)',
+      '13900000013',
+      (repo: RefreshTokenRepo, t: Issued) => repo.revokeAllOfUser(t.userId, new Date()),
+    ],
+  ])('%s revokes the token a concurrent rotation was issuing', async (_, phone, revoke) => {
+    const user = await new UsersRepo(db()).findOrCreateByPhone(phone, new Date());
+    const repo = new RefreshTokenRepo(db());
+    const family = randomUUID();
+    const old = `old-${family}`;
+    const next = `next-${family}`;
+    await repo.insert({ userId: user.id, familyId: family, tokenHash: old, expiresAt: later(60) });
+
+    let revoking: Promise<unknown> = Promise.resolve();
+    await repo.transaction(async (tx) => {
+      const row = await tx.findForUpdate(old);
+      if (!row) throw new Error('the token was not stored');
+      await tx.markUsed(row.id, new Date());
+      await tx.insert({ userId: user.id, familyId: family, tokenHash: next, expiresAt: later(60) });
+      revoking = revoke(repo, { old, family, userId: user.id });
+      await untilSomeoneWaitsForALock(db());
+    });
+    await revoking;
+
+    const issued = await repo.transaction((tx) => tx.findForUpdate(next));
+    expect(issued?.revokedAt).toBeInstanceOf(Date);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/database.ts';
-import { refreshTokens, smsCodes } from '../../db/schema.ts';
+import { refreshTokens, smsCodes } from '../../db/core-schema.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type NewRefreshToken = Pick<RefreshTokenRow, 'userId' | 'familyId' | 'tokenHash' | 'expiresAt'>;
@@ -31,19 +31,14 @@ export class RefreshTokenRepo {
     await this.db.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, id));
   }
 
+  /** Revokes the family's tokens (a replayed token): none of them works any more. */
   async revokeFamily(familyId: string, now: Date): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.revokeLive(eq(refreshTokens.familyId, familyId), now);
   }
 
   /** Revokes every family of the user (a ban): no refresh token of theirs works any more. */
   async revokeAllOfUser(userId: string, now: Date): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await this.revokeLive(eq(refreshTokens.userId, userId), now);
   }
 
   /**
@@ -51,17 +46,35 @@ export class RefreshTokenRepo {
    * (nothing changes) or one whose family was revoked already.
    */
   async revokeFamilyOf(tokenHash: string, now: Date): Promise<string | null> {
-    const rows = await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          isNull(refreshTokens.revokedAt),
-          sql`${refreshTokens.familyId} = (select family_id from refresh_tokens where token_hash = ${tokenHash})`,
-        ),
-      )
-      .returning({ userId: refreshTokens.userId });
-    return rows[0]?.userId ?? null;
+    const revoked = await this.revokeLive(
+      sql`${refreshTokens.familyId} = (select family_id from refresh_tokens where token_hash = ${tokenHash})`,
+      now,
+    );
+    return revoked[0]?.userId ?? null;
+  }
+
+  /**
+   * Revokes the live tokens `which` selects. Their rows are locked first, in one order (two
+   * revocations never wait for each other in a circle): a rotation in progress holds its token's
+   * row, so this waits for it to end, and the update that follows, a statement of its own, sees the
+   * token that rotation issued. A single UPDATE would miss it (its snapshot predates the insert) and
+   * leave a logged-out, replayed or banned session alive.
+   */
+  private revokeLive(which: SQL, now: Date): Promise<{ userId: string }[]> {
+    const live = and(which, isNull(refreshTokens.revokedAt));
+    return this.transaction(async (repo) => {
+      await repo.db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(live)
+        .orderBy(refreshTokens.id)
+        .for('update');
+      return repo.db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(live)
+        .returning({ userId: refreshTokens.userId });
+    });
   }
 }
 

@@ -141,7 +141,7 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = this.deps.clock();
     type Rotation =
-      { kind: 'rotated'; userId: string; refreshToken: string } | { kind: 'replayed'; userId: string };
+      { kind: 'rotated'; user: UserRow | null; refreshToken: string } | { kind: 'replayed'; userId: string };
     const outcome = await this.deps.refreshTokens.transaction(async (repo): Promise<Rotation | null> => {
       const row = await repo.findForUpdate(sha256(refreshToken));
       if (!row || row.revokedAt) return null;
@@ -155,15 +155,17 @@ export class AuthService {
       // not a revocation that would log the owner out for a dropped packet.
       if (!row.usedAt) await repo.markUsed(row.id, now);
       const next = await this.newRefreshToken(repo, row.userId, row.familyId, now);
-      return { kind: 'rotated', userId: row.userId, refreshToken: next };
+      // read while this rotation still holds its row: an ending of sessions (logout, a ban, a new
+      // password) waits for it and only then counts the generation up, so the access token signed
+      // with this one dies with the rest
+      const user = await this.deps.users.findById(row.userId);
+      return { kind: 'rotated', user, refreshToken: next };
     });
     if (outcome?.kind === 'replayed')
       await this.deps.users.update(outcome.userId, { endSessions: true }, now);
-    if (outcome?.kind !== 'rotated') throw refreshTokenInvalid();
-    const user = await this.deps.users.findById(outcome.userId);
-    if (!user) throw refreshTokenInvalid();
+    if (outcome?.kind !== 'rotated' || !outcome.user) throw refreshTokenInvalid();
     return {
-      token: await this.deps.tokens.sign('user', user.id, user.tokenGeneration),
+      token: await this.deps.tokens.sign('user', outcome.user.id, outcome.user.tokenGeneration),
       refreshToken: outcome.refreshToken,
     };
   }
