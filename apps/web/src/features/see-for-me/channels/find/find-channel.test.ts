@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../i18n/index.ts';
 import type { Detections, DetectedThing } from '../detector/detections.ts';
 import type { Detector } from '../detector/detector-client.ts';
+import type { Pixels } from '../frame-print.ts';
 import type { ChannelChoice, ChannelCue, CueWords, LiveFrame, ToneCue } from '../live-channel.ts';
 import { findChannel } from './find-channel.ts';
 
@@ -20,13 +21,17 @@ const thing = (label: string, x: number, height = 0.15): DetectedThing => ({
   box: { x: x - 0.03, y: 0.5 - height / 2, width: 0.06, height },
 });
 
-/** A detector that answers each frame with the next detections, taking `ms` of the channel's clock. */
+/**
+ * A detector that answers each frame with the next detections, taking `ms` of the channel's clock a
+ * look; the frame turned (a look for a phone on its side) shows nothing.
+ */
 function fakeDetector(answers: Detections[], clock: { now: number }, ms = 200) {
   const detector: Detector & { disposed: boolean } = {
     disposed: false,
-    detect: vi.fn(() => {
+    detect: vi.fn((looked: Pixels) => {
       clock.now += ms;
-      return Promise.resolve(answers.shift() ?? { things: [], faces: [], aspect: 16 / 9 });
+      const empty = { things: [], faces: [], aspect: 16 / 9 };
+      return Promise.resolve(looked === pixels ? (answers.shift() ?? empty) : empty);
     }),
     dispose() {
       detector.disposed = true;

@@ -2,6 +2,7 @@ import { CHANNEL_DETECTOR_NS as DETECTOR } from '../../../../i18n/channel-detect
 import { CHANNEL_FIND_NS as NS } from '../../../../i18n/channel-find/index.ts';
 import type { Detector } from '../detector/detector-client.ts';
 import { SlowDeviceWatch } from '../detector/slow-device.ts';
+import { TurnedViews } from '../detector/turned-views.ts';
 import type {
   ChannelChoice,
   ChannelCue,
@@ -13,7 +14,7 @@ import type {
 import { BeepPacer } from './beep-pace.ts';
 import { FindGuide, type FindSpeech } from './find-guide.ts';
 import { findRequest } from './find-request.ts';
-import { FIND_TARGETS, findTarget, type FindTarget, type UnfindableId } from './find-targets.ts';
+import { FIND_TARGETS, findTarget, sightingOf, type FindTarget, type UnfindableId } from './find-targets.ts';
 
 /** CenterNet looks at 512×512: a larger frame only costs the copy to the worker. */
 const FRAME_SIDE = 512;
@@ -50,6 +51,7 @@ export function findChannel({
   let guide = new FindGuide(FIND_TARGETS[0]!, now());
   const pacer = new BeepPacer(beep);
   const slow = new SlowDeviceWatch(SLOW_LOOK_MS);
+  const views = new TurnedViews(detector);
   let introduced = false;
 
   const thing = (target: FindTarget = guide.target) => t(`${NS}:things.${target.id}`);
@@ -96,9 +98,15 @@ export function findChannel({
   /** One frame through the detector and the guide: the beeps follow; the cues of what changed. */
   const step = async (frame: LiveFrame, signal: AbortSignal): Promise<ChannelCue[]> => {
     const began = now();
-    const detections = await detector.detect(frame.pixels, signal);
+    // not in view the way the frame comes: the phone may be held on its side
+    const { detections, looks } = await views.look(
+      frame.pixels,
+      signal,
+      (d) => sightingOf(guide.target, d.things) !== null,
+    );
     const cues: ChannelCue[] = [];
-    if (slow.record(now() - began)) cues.push({ say: { key: `${DETECTOR}:slowDevice` } });
+    // the device is judged by one look: a frame without the thing is looked at every way up
+    if (slow.record((now() - began) / looks)) cues.push({ say: { key: `${DETECTOR}:slowDevice` } });
     const found = guide.next(detections, frame.grabbedAt);
     if (found.pace !== undefined) pacer.set(found.pace);
     if (found.centred) cues.push({ vibrate: CENTRED_VIBRATION });

@@ -40,7 +40,8 @@ const scene = (things: DetectedThing[], faces: DetectedFace[] = []): Detections 
 function channelWith(answers: Detections[]) {
   let disposed = false;
   const detector: Detector = {
-    detect: () => Promise.resolve(answers.shift() ?? scene([])),
+    // the frame turned (a look for a phone on its side) shows nobody
+    detect: (looked) => Promise.resolve(looked === pixels ? (answers.shift() ?? scene([])) : scene([])),
     dispose: () => {
       disposed = true;
     },
@@ -71,6 +72,24 @@ describe('the 周围的人 channel', () => {
     ]);
     await channel.look(frameAt(8_000), signal);
     expect(said(await channel.look(frameAt(9_000), signal))).toEqual(['附近没有看到人']);
+  });
+
+  it('a phone held on its side: the people are found in the frame turned back, and placed in it', async () => {
+    const a = personAt(0.85, 3);
+    let upright = 0;
+    const detector: Detector = {
+      // only a turned look sees the person (the frame as it comes has them lying on their side)
+      detect: (looked) => {
+        if (looked === pixels) upright += 1;
+        return Promise.resolve(looked === pixels ? scene([]) : scene([a]));
+      },
+      dispose: () => undefined,
+    };
+    const channel = peopleChannel({ detector, t, now: () => 0 });
+    expect(said(await channel.look(frameAt(0), signal))).toEqual(['一个人，在一点钟方向，大约三米']);
+    // from then on the turned way is looked at first: the upright frame is not looked at again
+    await channel.look(frameAt(1_000), signal);
+    expect(upright).toBe(1);
   });
 
   it('names a crowd by its count and its nearest people', async () => {

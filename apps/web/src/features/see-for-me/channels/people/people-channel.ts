@@ -2,6 +2,7 @@ import { CHANNEL_DETECTOR_NS as DETECTOR } from '../../../../i18n/channel-detect
 import { CHANNEL_PEOPLE_NS as NS } from '../../../../i18n/channel-people/index.ts';
 import type { Detector } from '../detector/detector-client.ts';
 import { SlowDeviceWatch } from '../detector/slow-device.ts';
+import { TurnedViews } from '../detector/turned-views.ts';
 import type { ChannelCue, CueWords, LiveChannel, LiveFrame } from '../live-channel.ts';
 import { PeopleWatch } from './people-report.ts';
 import { peopleIn } from './people-scan.ts';
@@ -39,12 +40,14 @@ export function peopleChannel({
 }: PeopleChannelDeps): LiveChannel {
   const watch = new PeopleWatch();
   const slow = new SlowDeviceWatch(SLOW_LOOK_MS);
+  const views = new TurnedViews(detector);
 
-  /** One frame into the watch; the slow-device notice when it is due. */
+  /** One frame into the watch (nobody the way it comes: the phone may be on its side); the slow-device notice when it is due. */
   const observe = async (frame: LiveFrame, signal: AbortSignal) => {
     const began = now();
-    const detections = await detector.detect(frame.pixels, signal);
-    const slowCue: ChannelCue[] = slow.record(now() - began)
+    const { detections, looks } = await views.look(frame.pixels, signal, (d) => peopleIn(d).length > 0);
+    // the device is judged by one look: an empty view is looked at every way up
+    const slowCue: ChannelCue[] = slow.record((now() - began) / looks)
       ? [{ say: { key: `${DETECTOR}:slowDevice` } }]
       : [];
     return { changed: watch.next(peopleIn(detections), frame.grabbedAt), slowCue };
