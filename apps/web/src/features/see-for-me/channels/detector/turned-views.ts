@@ -49,7 +49,8 @@ export interface UprightLook {
 export class TurnedViews {
   private first: QuarterTurns = 0;
 
-  constructor(private readonly detector: Detector) {}
+  /** Any detector: the channels' (in a worker or on the page), or Human itself in node tests. */
+  constructor(private readonly detector: Pick<Detector, 'detect'>) {}
 
   async look(pixels: Pixels, signal: AbortSignal, wanted: (d: Detections) => boolean): Promise<UprightLook> {
     const order = [this.first, ...TURNS.filter((turns) => turns !== this.first)];
