@@ -19,30 +19,19 @@ import {
   launchBrowser,
   noChromiumReason,
 } from './support/browser.ts';
-import { FAKE_CAMERA_ARGS, type SpokenRecord } from './support/camera.ts';
+import { FAKE_CAMERA_ARGS, heardAfter, pageNow, type SpokenRecord } from './support/camera.ts';
 import { ocrChannelContext, openMoreMode, showOnCamera } from './support/canvas-camera.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, uniquePhone } from './support/session.ts';
+
+/** How long a value may take to be said (the OCR models load on the first note). */
+const READ_WITHIN_MS = 60_000;
 
 /** Any value said: "100元", "20元" … */
 const A_VALUE = /\d+\s*元/;
 
 const spoken = (page: Page) =>
   page.evaluate(() => (window as unknown as { __spoken: SpokenRecord[] }).__spoken);
-const pageNow = (page: Page) => page.evaluate(() => performance.now());
-
-/** The first utterance after `since` that matches, waiting for it. */
-async function heardAfter(page: Page, since: number, match: RegExp, timeout = 60_000): Promise<SpokenRecord> {
-  const handle = await page.waitForFunction(
-    ({ since, source }) =>
-      (window as unknown as { __spoken: SpokenRecord[] }).__spoken.find(
-        (s) => s.at >= since && new RegExp(source).test(s.text),
-      ) ?? null,
-    { since, source: match.source },
-    { timeout, polling: 50 },
-  );
-  return (await handle.jsonValue()) as SpokenRecord;
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,14 +81,14 @@ describe.skipIf(!hasChromium)(`banknotes${hasChromium ? '' : ` (${noChromiumReas
       placement: { angle: 270, widthShare: 0.42, cx: 0.5, cy: 0.5 },
     });
     await showOnCamera(page, twenty.png);
-    expect((await heardAfter(page, since, A_VALUE)).text).toMatch(/^20\s*元$/);
+    expect((await heardAfter(page, since, A_VALUE, READ_WITHIN_MS)).text).toMatch(/^20\s*元$/);
 
     // a red card the size of a note, no numeral on it: 不确定 with the advice, never a value
     await showOnCamera(page, await renderEmptyDesk());
     await page.waitForTimeout(2500);
     since = await pageNow(page);
     await showOnCamera(page, await renderColourCard(NOTE_INKS[100].mid));
-    const doubt = await heardAfter(page, since, /不确定/);
+    const doubt = await heardAfter(page, since, /不确定/, READ_WITHIN_MS);
     expect(doubt.text).toContain('把纸币放平');
     await page.waitForTimeout(3000);
     expect((await spoken(page)).filter((s) => s.at >= since && A_VALUE.test(s.text))).toEqual([]);
@@ -107,7 +96,7 @@ describe.skipIf(!hasChromium)(`banknotes${hasChromium ? '' : ` (${noChromiumReas
     // a tap on the card: still no value (no cloud model to ask on this server)
     since = await pageNow(page);
     await page.getByTestId('click-area').click();
-    expect((await heardAfter(page, since, /不确定|没有看到纸币/)).text).not.toMatch(A_VALUE);
+    expect((await heardAfter(page, since, /不确定|没有看到纸币/, READ_WITHIN_MS)).text).not.toMatch(A_VALUE);
     await context.close();
   }, 360_000);
 });

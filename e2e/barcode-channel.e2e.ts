@@ -18,7 +18,7 @@ import {
   launchBrowser,
   PHONE_VIEWPORT,
 } from './support/browser.ts';
-import { FAKE_CAMERA_ARGS, instrumentSpeech } from './support/camera.ts';
+import { FAKE_CAMERA_ARGS, instrumentSpeech, pageNow, spokenAfter } from './support/camera.ts';
 import { installCanvasCamera, openMoreMode, showOnCamera } from './support/canvas-camera.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
@@ -28,21 +28,6 @@ const ADMIN_PASSWORD = 'barcode-admin-pass-1';
 const TEA = ean13('690123456789');
 const LINK = 'https://www.example.org/zh/products/tea?id=42';
 const CAMERA = { width: 1280, height: 720 };
-
-const pageNow = (page: Page) => page.evaluate(() => performance.now());
-
-/** The first utterance after `since` matching `match`. */
-async function spokenAfter(page: Page, since: number, match: RegExp, timeout = 15_000): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ since, source }) =>
-      (window as unknown as { __spoken: { text: string; at: number }[] }).__spoken.find(
-        (s) => s.at >= since && new RegExp(source).test(s.text),
-      )?.text ?? null,
-    { since, source: match.source },
-    { timeout, polling: 20 },
-  );
-  return (await handle.jsonValue()) as string;
-}
 
 /** Shows the code on the camera; the page's clock just before. */
 async function show(

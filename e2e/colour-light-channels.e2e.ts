@@ -13,7 +13,7 @@ import {
   noChromiumReason,
   PHONE_VIEWPORT,
 } from './support/browser.ts';
-import { FAKE_CAMERA_ARGS, instrumentSpeech } from './support/camera.ts';
+import { FAKE_CAMERA_ARGS, instrumentSpeech, pageNow, spokenAfter } from './support/camera.ts';
 import { installCanvasCamera, openMoreMode, showOnCamera } from './support/canvas-camera.ts';
 import {
   humAfter,
@@ -26,21 +26,6 @@ import {
 import { garmentPicture, greyPicture, WARM_CAST } from './support/colour-light-pictures.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
-
-const pageNow = (page: Page) => page.evaluate(() => performance.now());
-
-/** The first utterance after `since` matching `match`. */
-async function spokenAfter(page: Page, since: number, match: RegExp, timeout = 15_000): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ since, source }) =>
-      (window as unknown as { __spoken: { text: string; at: number }[] }).__spoken.find(
-        (s) => s.at >= since && new RegExp(source).test(s.text),
-      )?.text ?? null,
-    { since, source: match.source },
-    { timeout, polling: 20 },
-  );
-  return (await handle.jsonValue()) as string;
-}
 
 describe.skipIf(!hasChromium)('颜色 and 光线 on the device', () => {
   let server: RunningServer;

@@ -7,7 +7,7 @@ import {
   noChromiumReason,
   PHONE_VIEWPORT,
 } from './support/browser.ts';
-import { FAKE_CAMERA_ARGS, FIXTURES_DIR, instrumentSpeech } from './support/camera.ts';
+import { FAKE_CAMERA_ARGS, FIXTURES_DIR, instrumentSpeech, pageNow, spokenAfter } from './support/camera.ts';
 import { installCanvasCamera, openMoreMode, showOnCamera } from './support/canvas-camera.ts';
 import {
   asCameraPicture,
@@ -19,6 +19,9 @@ import {
 import { startServer, type RunningServer } from './support/server.ts';
 import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
 
+/** How long the detector's words may take (its models load with the mode). */
+const SAID_WITHIN_MS = 20_000;
+
 /**
  * 寻物 and 周围的人 in the built app: Human's detector in its worker, its models and wasm from our
  * own build, the canvas camera showing real photos. A pedestrian cut out of a street photo walks
@@ -27,21 +30,6 @@ import { registerViaApi, seedStorage, uniquePhone } from './support/session.ts';
  */
 const noStreetReason = `skipped: fixture images/${STREET} not found in ${FIXTURES_DIR} (set FIXTURES_DIR)`;
 const ANALYZE = '/api/vision/analyze';
-
-const pageNow = (page: Page) => page.evaluate(() => performance.now());
-
-/** The first utterance after `since` (page clock) matching `match`. */
-async function spokenAfter(page: Page, since: number, match: RegExp, timeout = 20_000): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ since, source }) =>
-      (window as unknown as { __spoken: { text: string; at: number }[] }).__spoken.find(
-        (s) => s.at >= since && new RegExp(source).test(s.text),
-      )?.text ?? null,
-    { since, source: match.source },
-    { timeout, polling: 50 },
-  );
-  return (await handle.jsonValue()) as string;
-}
 
 describe.skipIf(!hasChromium)(
   `寻物 and 周围的人 on the device${hasChromium ? '' : ` (${noChromiumReason})`}`,
@@ -96,7 +84,7 @@ describe.skipIf(!hasChromium)(
         expect(await page.getByText('要找的东西（钥匙和门认不出）').count()).toBe(1);
         let since = await pageNow(page);
         await picker.selectOption({ label: '人' });
-        await spokenAfter(page, since, /^开始找人$/);
+        await spokenAfter(page, since, /^开始找人$/, SAID_WITHIN_MS);
         await expectNoAxeViolationsAtRest(page);
 
         for (const [x, hour] of [
@@ -106,13 +94,18 @@ describe.skipIf(!hasChromium)(
         ] as const) {
           since = await pageNow(page);
           await showOnCamera(page, await pedestrianAt(photo, x));
-          await spokenAfter(page, since, new RegExp(`^人在你的${hour}点钟方向，(大约.+米|五米以外)$`));
+          await spokenAfter(
+            page,
+            since,
+            new RegExp(`^人在你的${hour}点钟方向，(大约.+米|五米以外)$`),
+            SAID_WITHIN_MS,
+          );
         }
 
         // nobody there any more: "not found yet", once, after a while
         since = await pageNow(page);
         await showOnCamera(page, await emptyWall());
-        await spokenAfter(page, since, /^还没找到人$/);
+        await spokenAfter(page, since, /^还没找到人$/, SAID_WITHIN_MS);
 
         // on the device: the models and wasm came from our own server, no frame went to the server
         const origin = new URL(server.url).origin;
@@ -141,7 +134,7 @@ describe.skipIf(!hasChromium)(
         // they leave, and the camera stays still: the change is confirmed by looking again
         const gone = await pageNow(page);
         await showOnCamera(page, await emptyWall());
-        await spokenAfter(page, gone, /^附近没有看到人$/);
+        await spokenAfter(page, gone, /^附近没有看到人$/, SAID_WITHIN_MS);
         expect(requests.filter((r) => r.at >= opened).some((r) => r.url.endsWith(ANALYZE))).toBe(false);
       },
       120_000,

@@ -8,6 +8,7 @@ import {
   instrumentSpeech,
   launchWithCamera,
   makeTextImage,
+  pageNow,
   type SpokenRecord,
 } from './support/camera.ts';
 import { blurredImage } from './support/degraded-image.ts';
@@ -61,7 +62,6 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** The page's own clock (Playwright's fake clock once installed). */
-const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
 /** When (page clock) each analysis request left, and when the first danger-priority speech began. */
 async function recordTimes(context: BrowserContext): Promise<void> {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { requireTool } from './required-tool.ts';
 import { repoRoot } from './server.ts';
@@ -121,3 +121,32 @@ export async function instrumentSpeech(context: BrowserContext): Promise<void> {
     };
   });
 }
+
+/** The page's clock (performance.now), which instrumentSpeech stamps each utterance with. */
+export const pageNow = (page: Page): Promise<number> => page.evaluate(() => performance.now());
+
+/** The first utterance at or after `since` (page clock) matching `match`, waiting for it. */
+export async function heardAfter(
+  page: Page,
+  since: number,
+  match: RegExp,
+  timeout = 15_000,
+): Promise<SpokenRecord> {
+  const handle = await page.waitForFunction(
+    ({ since, source }) =>
+      (window as unknown as { __spoken: SpokenRecord[] }).__spoken.find(
+        (s) => s.at >= since && new RegExp(source).test(s.text),
+      ) ?? null,
+    { since, source: match.source },
+    { timeout, polling: 20 },
+  );
+  return (await handle.jsonValue()) as SpokenRecord;
+}
+
+/** The text of heardAfter's utterance. */
+export const spokenAfter = async (
+  page: Page,
+  since: number,
+  match: RegExp,
+  timeout?: number,
+): Promise<string> => (await heardAfter(page, since, match, timeout)).text;
