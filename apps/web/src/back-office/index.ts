@@ -14,5 +14,6 @@ export { formatTime } from './format-time.ts';
 export { protocolRule } from './protocol-rule.ts';
 export { ReasonDialog } from './reason-dialog.tsx';
 export { StatusTag } from './status-tag.tsx';
+export { tablePaging } from './table-paging.ts';
 export { useAdminData, type AdminData } from './use-admin-data.ts';
 export { useSubmit } from './use-submit.ts';

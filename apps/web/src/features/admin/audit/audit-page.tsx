@@ -9,7 +9,7 @@ import { Alert, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
-import { adminCall, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
+import { adminCall, FilterBar, formatTime, tablePaging, useAdminData } from '../../../back-office/index.ts';
 
 type Query = Omit<Partial<AuditQuery>, 'page' | 'pageSize'> & { page: number; pageSize: number };
 type FilterValues = Partial<Record<'action' | 'adminId' | 'targetType' | 'targetId' | 'from' | 'to', string>>;
@@ -117,14 +117,7 @@ export function AuditPage() {
         columns={columns}
         dataSource={log.data?.items ?? []}
         loading={log.loading}
-        onChange={(pagination) => setQuery((q) => ({ ...q, page: pagination.current ?? 1 }))}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: log.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('audit.total', { count }),
-        }}
+        {...tablePaging(query, setQuery, log.data?.total ?? 0, (count) => t('audit.total', { count }))}
       />
     </>
   );

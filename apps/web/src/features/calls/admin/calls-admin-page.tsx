@@ -14,7 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../../../i18n/admin/index.ts';
 import { CALLS_ADMIN_NS } from '../../../i18n/admin/calls/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
+import {
+  adminCall,
+  failureText,
+  FilterBar,
+  formatTime,
+  tablePaging,
+  useAdminData,
+} from '../../../back-office/index.ts';
 import './calls-admin.css';
 
 type Query = AdminCallsQuery & { page: number; pageSize: number };
@@ -206,14 +213,7 @@ export function CallsAdminPage() {
         columns={columns}
         dataSource={records.data?.items ?? []}
         loading={records.loading}
-        onChange={(pagination) => setQuery((q) => ({ ...q, page: pagination.current ?? 1 }))}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: records.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('total', { count }),
-        }}
+        {...tablePaging(query, setQuery, records.data?.total ?? 0, (count) => t('total', { count }))}
       />
       <Reports />
     </>

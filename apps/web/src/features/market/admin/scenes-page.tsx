@@ -12,6 +12,7 @@ import {
   formatTime,
   ReasonDialog,
   StatusTag,
+  tablePaging,
   useAdminData,
 } from '../../../back-office/index.ts';
 import { photoFromFile } from '../photo-source.ts';
@@ -222,20 +223,7 @@ export function ScenesPage() {
         dataSource={scenes.data?.items ?? []}
         loading={scenes.loading}
         locale={{ emptyText: t('admin.empty') }}
-        onChange={(pagination) =>
-          setQuery((q) => ({
-            ...q,
-            page: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? q.pageSize,
-          }))
-        }
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: scenes.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('admin.total', { count }),
-        }}
+        {...tablePaging(query, setQuery, scenes.data?.total ?? 0, (count) => t('admin.total', { count }))}
       />
       {decision ? (
         <ReasonDialog

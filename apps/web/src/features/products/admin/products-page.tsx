@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTS_ADMIN_NS } from '../../../i18n/admin/products/index.ts';
 import { announce } from '../../../ui/announcer.tsx';
-import { adminCall, failureText, FilterBar, formatTime, useAdminData } from '../../../back-office/index.ts';
+import {
+  adminCall,
+  failureText,
+  FilterBar,
+  formatTime,
+  tablePaging,
+  useAdminData,
+} from '../../../back-office/index.ts';
 import { ProductDialog } from './product-dialog.tsx';
 
 interface Query {
@@ -98,20 +105,7 @@ export function ProductsPage() {
         loading={products.loading}
         locale={{ emptyText: t('empty') }}
         scroll={{ x: true }}
-        onChange={(pagination) =>
-          setQuery((q) => ({
-            ...q,
-            page: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? q.pageSize,
-          }))
-        }
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: products.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('total', { count }),
-        }}
+        {...tablePaging(query, setQuery, products.data?.total ?? 0, (count) => t('total', { count }))}
       />
       {editing ? (
         <ProductDialog
