@@ -18,16 +18,16 @@ export function quarterTurned(pixels: Pixels, turns: QuarterTurns): Pixels {
   if (turns === 0) return pixels;
   const { data, width, height } = pixels;
   const out = new Uint8ClampedArray(data.length);
-  // the turned frame is `height` wide: source (x, y) goes to (height-1-y, x) clockwise, (y, width-1-x) the other way
+  // the turned frame is `height` wide: source (x, y) goes to (height-1-y, x) clockwise, (y, width-1-x)
+  // the other way; as a pixel index, a step right in the source is a step of ±height in the turned frame
+  const step = turns === 1 ? height : -height;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const [tx, ty] = turns === 1 ? [height - 1 - y, x] : [y, width - 1 - x];
-      const from = (y * width + x) * 4;
-      const to = (ty * height + tx) * 4;
-      out[to] = data[from]!;
-      out[to + 1] = data[from + 1]!;
-      out[to + 2] = data[from + 2]!;
-      out[to + 3] = data[from + 3]!;
+    let to = turns === 1 ? height - 1 - y : (width - 1) * height + y;
+    for (let x = 0, from = y * width * 4; x < width; x++, from += 4, to += step) {
+      out[to * 4] = data[from]!;
+      out[to * 4 + 1] = data[from + 1]!;
+      out[to * 4 + 2] = data[from + 2]!;
+      out[to * 4 + 3] = data[from + 3]!;
     }
   }
   return { data: out, width: height, height: width };
